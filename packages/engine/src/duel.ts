@@ -1,0 +1,427 @@
+/**
+ * "Idioten för två": a match of Aces Up games between two players (RULES.md A-10 … A-15).
+ *
+ * Every deal of the match is drawn from the seed at setup, so the cards a player gets never
+ * depend on how fast either player plays. The decks stay inside the state and never reach a
+ * view until the game that uses them is over.
+ */
+import {
+  ACES_UP_PILES,
+  type AcesUpErrorCode,
+  type AcesUpMove,
+  type AcesUpPiles,
+  type AcesUpState,
+  type AcesUpView,
+  acesUpLegalMoves,
+  acesUpOutcome,
+  acesUpView,
+  applyAcesUp,
+  cardsLeft,
+  decksFor,
+  startAcesUp,
+  UNDO_SETTINGS,
+  type UndoSetting,
+} from './aces-up.ts'
+import { type Card, fullDeck, isCard } from './cards.ts'
+import type { Deal, GameDef, Seat, Viewer } from './game.ts'
+import { err, ok, type Result, type RuleError } from './result.ts'
+import { Rng } from './rng.ts'
+
+export type Scoring = 'kort-kvar' | 'ess' | 'kombinerad'
+export const SCORINGS: readonly Scoring[] = ['kort-kvar', 'ess', 'kombinerad']
+export type DuelMode = 'simultaneous' | 'alternating'
+export const DUEL_MIN_GAMES = 1
+export const DUEL_MAX_GAMES = 20
+
+export interface DuelOptions {
+  /** Games per player, 1–20 (A-10); default 5. */
+  readonly games?: number
+  /** A-11 … A-13; default 'kort-kvar'. */
+  readonly scoring?: Scoring
+  /** Piles per player (A-14 handicap), e.g. [5, 4]; default [4, 4]. */
+  readonly piles?: readonly [AcesUpPiles, AcesUpPiles]
+  /** A-10 extension: both players get the identical order in their n-th game. Default false. */
+  readonly sameDeal?: boolean
+  /** A-10: both at once (default) or one after the other ("växelvis"). */
+  readonly mode?: DuelMode
+  /** A-9, for every game of the match. Default 'none'. */
+  readonly undo?: UndoSetting
+}
+
+export interface DuelSettings {
+  readonly games: number
+  readonly scoring: Scoring
+  readonly piles: readonly [AcesUpPiles, AcesUpPiles]
+  readonly sameDeal: boolean
+  readonly mode: DuelMode
+  readonly undo: UndoSetting
+}
+
+/** One finished game of one player (public, A-15). */
+export interface DuelGameRecord {
+  readonly index: number
+  readonly piles: AcesUpPiles
+  readonly left: number
+  readonly won: boolean
+  readonly freeAces: number
+  readonly points: number
+  /** The game's final table. */
+  readonly final: readonly (readonly Card[])[]
+  /** The deal order, public now that every card has been dealt. */
+  readonly deck: readonly Card[]
+  /** A-16: the fewest cards perfect play could have left, once computed ({@link withBest}). */
+  readonly best: DuelBest | null
+}
+
+export interface DuelBest {
+  readonly best: number
+  /** 'all': proven over every line; 'closed': proven over lines that make every discard before each deal. */
+  readonly proven: 'all' | 'closed'
+}
+
+export interface DuelPlayer {
+  /** The game being played, or null between turns (alternating) and at the end. */
+  readonly current: AcesUpState | null
+  readonly results: readonly DuelGameRecord[]
+}
+
+export interface DuelState {
+  readonly game: 'duel'
+  readonly settings: DuelSettings
+  readonly players: readonly [DuelPlayer, DuelPlayer]
+  /** decks[seat][n]: the order of that player's n-th game. Secret. */
+  readonly decks: readonly [readonly (readonly Card[])[], readonly (readonly Card[])[]]
+  /** In alternating mode, who plays now; null when simultaneous or over. */
+  readonly turn: Seat | null
+  readonly over: boolean
+  readonly moves: number
+}
+
+export type DuelMove = AcesUpMove
+export type DuelErrorCode = AcesUpErrorCode | 'NOT_YOUR_TURN' | 'MATCH_OVER'
+export type DuelError = RuleError<DuelErrorCode>
+
+export interface DuelPlayerTotals {
+  readonly points: number
+  readonly left: number
+  readonly games: number
+}
+
+export interface DuelOutcome {
+  readonly totals: readonly [DuelPlayerTotals, DuelPlayerTotals]
+  /** The winner, or null for a draw (A-11: equal points and equal cards left). */
+  readonly winner: Seat | null
+  readonly decidedBy: 'points' | 'cards-left' | 'draw'
+}
+
+/** A game of the opponent's that the viewer may not see yet (same deal, A-15). */
+export interface DuelHiddenGame {
+  readonly hidden: true
+  readonly index: number
+  /** Deals made so far in a game being played; null for a finished game. */
+  readonly deals: number | null
+}
+
+export interface DuelPlayerView {
+  readonly current: AcesUpView | DuelHiddenGame | null
+  readonly results: readonly (DuelGameRecord | DuelHiddenGame)[]
+  readonly totals: DuelPlayerTotals
+}
+
+export interface DuelView {
+  readonly game: 'duel'
+  readonly viewer: Viewer
+  readonly settings: DuelSettings
+  readonly players: readonly [DuelPlayerView, DuelPlayerView]
+  readonly turn: Seat | null
+  readonly over: boolean
+  readonly moves: number
+  readonly outcome: DuelOutcome | null
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scoring (A-11 … A-13)
+
+/**
+ * A-11 "kort kvar": 4 left (won) → 0, 5–8 → 1, 9–14 → 2, 15+ → 3. With two decks the same table
+ * applies to the cards beyond the eight aces: 0 → 0, 1–4 → 1, 5–10 → 2, 11+ → 3.
+ */
+export function pointsKortKvar(left: number, aces = 4): number {
+  const beyond = left - aces
+  if (beyond <= 0) return 0
+  if (beyond <= 4) return 1
+  if (beyond <= 10) return 2
+  return 3
+}
+
+/** A-12 "ess": one point per free ace. */
+export const pointsEss = (free: number): number => free
+
+/** A-13 "kombinerad": +1 per free ace, −1 per card beyond the aces; a won game scores 4. */
+export const pointsKombinerad = (free: number, left: number, aces = 4): number =>
+  free - Math.max(0, left - aces)
+
+export function gamePoints(scoring: Scoring, left: number, free: number, aces: number): number {
+  if (scoring === 'kort-kvar') return pointsKortKvar(left, aces)
+  if (scoring === 'ess') return pointsEss(free)
+  return pointsKombinerad(free, left, aces)
+}
+
+/** Lowest points win with "kort kvar"; highest with "ess" and "kombinerad". */
+export const lowerIsBetter = (scoring: Scoring): boolean => scoring === 'kort-kvar'
+
+// ---------------------------------------------------------------------------------------------
+// Setup
+
+export function normalizeDuelOptions(o: DuelOptions): DuelSettings {
+  const s: DuelSettings = {
+    games: o.games ?? 5,
+    scoring: o.scoring ?? 'kort-kvar',
+    piles: o.piles ?? [4, 4],
+    sameDeal: o.sameDeal ?? false,
+    mode: o.mode ?? 'simultaneous',
+    undo: o.undo ?? 'none',
+  }
+  if (!Number.isInteger(s.games) || s.games < DUEL_MIN_GAMES || s.games > DUEL_MAX_GAMES) {
+    throw new RangeError('a match is 1–20 games per player (A-10)')
+  }
+  if (!SCORINGS.includes(s.scoring)) throw new RangeError(`unknown scoring ${String(s.scoring)}`)
+  if (s.piles.length !== 2 || !s.piles.every((p) => ACES_UP_PILES.includes(p))) {
+    throw new RangeError('piles per player must be 4, 5 or 8 (A-2, A-14)')
+  }
+  if (s.mode !== 'simultaneous' && s.mode !== 'alternating') throw new RangeError('bad mode')
+  if (!UNDO_SETTINGS.includes(s.undo)) throw new RangeError('bad undo setting')
+  if (s.sameDeal && decksFor(s.piles[0]) !== decksFor(s.piles[1])) {
+    throw new RangeError('the same deal needs the same number of decks on both sides')
+  }
+  return s
+}
+
+/**
+ * Deals a match. With a seed, every game's order is shuffled from it; with an explicit deck,
+ * every game of both players uses that order (for tests and replays).
+ */
+export function setupDuel(opts: DuelOptions, seats: number, deal: Deal): DuelState {
+  if (seats !== 2) throw new RangeError('Idioten för två is for two players (A-10)')
+  const settings = normalizeDuelOptions(opts)
+  const decks: [Card[][], Card[][]] = [[], []]
+  if ('seed' in deal) {
+    const rng = Rng.seeded(deal.seed)
+    for (let n = 0; n < settings.games; n++) {
+      const first = rng.shuffle(fullDeck(decksFor(settings.piles[0])))
+      decks[0].push(first)
+      decks[1].push(settings.sameDeal ? first : rng.shuffle(fullDeck(decksFor(settings.piles[1]))))
+    }
+  } else {
+    for (const seat of [0, 1] as const) {
+      const d = decksFor(settings.piles[seat])
+      if (!deal.deck.every((c) => isCard(c, d)) || new Set(deal.deck).size !== deal.deck.length) {
+        throw new RangeError('bad deck')
+      }
+      for (let n = 0; n < settings.games; n++) decks[seat].push(deal.deck.slice())
+    }
+  }
+  const start = (seat: 0 | 1): AcesUpState =>
+    startAcesUp(decks[seat][0]!, settings.piles[seat], settings.undo)
+  const alternating = settings.mode === 'alternating'
+  let s: DuelState = {
+    game: 'duel',
+    settings,
+    players: [
+      { current: start(0), results: [] },
+      { current: alternating ? null : start(1), results: [] },
+    ],
+    decks,
+    turn: alternating ? 0 : null,
+    over: false,
+    moves: 0,
+  }
+  // A layout can end at once (a deck shorter than the piles): settle before anyone moves.
+  s = settle(s, 0)
+  if (!alternating) s = settle(s, 1)
+  return s
+}
+
+// ---------------------------------------------------------------------------------------------
+// Play
+
+/** Records finished games and starts the next ones (A-10), repeatedly, for `seat`. */
+function settle(s: DuelState, seat: Seat): DuelState {
+  let who = seat as 0 | 1
+  for (;;) {
+    const p = s.players[who]
+    const g = p.current
+    if (g === null || !g.ended) return s
+    const o = acesUpOutcome(g)!
+    const record: DuelGameRecord = {
+      index: p.results.length,
+      piles: g.pileCount,
+      left: o.left,
+      won: o.won,
+      freeAces: o.freeAces,
+      points: gamePoints(s.settings.scoring, o.left, o.freeAces, o.aces),
+      final: g.piles,
+      deck: g.deck,
+      best: null,
+    }
+    let players = setPlayer(s.players, who, { current: null, results: p.results.concat([record]) })
+    let turn: Seat | null = null
+    if (s.settings.mode === 'alternating') {
+      // Växelvis: 0 plays game n, then 1 plays game n, then 0 plays game n+1, …
+      const [n0, n1] = [players[0].results.length, players[1].results.length]
+      const nextSeat: 0 | 1 = n1 < n0 ? 1 : 0
+      who = nextSeat
+    }
+    const q = players[who]
+    if (q.results.length < s.settings.games) {
+      players = setPlayer(players, who, { ...q, current: startGame(s, who, q.results.length) })
+      if (s.settings.mode === 'alternating') turn = who
+    }
+    s = finishIfOver({ ...s, players, turn })
+  }
+}
+
+const startGame = (s: DuelState, seat: 0 | 1, index: number): AcesUpState =>
+  startAcesUp(s.decks[seat][index]!, s.settings.piles[seat], s.settings.undo)
+
+function finishIfOver(s: DuelState): DuelState {
+  const done = s.players.every((p) => p.results.length >= s.settings.games)
+  return done ? { ...s, over: true, turn: null } : s
+}
+
+function setPlayer(
+  players: readonly [DuelPlayer, DuelPlayer],
+  seat: Seat,
+  p: DuelPlayer,
+): [DuelPlayer, DuelPlayer] {
+  return seat === 0 ? [p, players[1]] : [players[0], p]
+}
+
+const isSeat2 = (seat: unknown): seat is 0 | 1 => seat === 0 || seat === 1
+
+export function duelLegalMoves(s: DuelState, seat: Seat): DuelMove[] {
+  if (!isSeat2(seat) || s.over) return []
+  if (s.turn !== null && s.turn !== seat) return []
+  const g = s.players[seat].current
+  return g ? acesUpLegalMoves(g, 0) : []
+}
+
+export function applyDuel(s: DuelState, seat: Seat, m: DuelMove): Result<DuelState, DuelError> {
+  if (!isSeat2(seat)) return err('NOT_A_SEAT', `seat ${String(seat)} is not at this table`)
+  if (s.over) return err('MATCH_OVER', 'the match is over')
+  if (s.turn !== null && s.turn !== seat)
+    return err('NOT_YOUR_TURN', 'the other player is playing (A-10 växelvis)')
+  const g = s.players[seat].current
+  if (g === null) return err('MATCH_OVER', 'you have played all your games')
+  const r = applyAcesUp(g, 0, m)
+  if (!r.ok) return r
+  const players = setPlayer(s.players, seat, { ...s.players[seat], current: r.value })
+  return ok(settle({ ...s, players, moves: s.moves + 1 }, seat))
+}
+
+/**
+ * A-16: attaches the best possible result to a finished game's record (computed outside the
+ * move path, e.g. by {@link solveAcesUp} in a worker). Returns the state unchanged if the record
+ * does not exist.
+ */
+export function withBest(s: DuelState, seat: Seat, index: number, best: DuelBest): DuelState {
+  if (!isSeat2(seat)) return s
+  const p = s.players[seat]
+  const r = p.results[index]
+  if (!r) return s
+  const results = p.results.slice()
+  results[index] = { ...r, best: { best: best.best, proven: best.proven } }
+  return { ...s, players: setPlayer(s.players, seat, { ...p, results }) }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views and outcome
+
+function totalsOf(p: DuelPlayer): DuelPlayerTotals {
+  let points = 0
+  let left = 0
+  for (const r of p.results) {
+    points += r.points
+    left += r.left
+  }
+  return { points, left, games: p.results.length }
+}
+
+export function duelOutcome(s: DuelState): DuelOutcome | undefined {
+  if (!s.over) return undefined
+  const totals: [DuelPlayerTotals, DuelPlayerTotals] = [
+    totalsOf(s.players[0]),
+    totalsOf(s.players[1]),
+  ]
+  const [a, b] = totals
+  if (a.points !== b.points) {
+    const zeroWins = lowerIsBetter(s.settings.scoring) ? a.points < b.points : a.points > b.points
+    return { totals, winner: zeroWins ? 0 : 1, decidedBy: 'points' }
+  }
+  // A-11 decided: equal totals are broken by the cards left over all games (fewer wins).
+  if (a.left !== b.left) return { totals, winner: a.left < b.left ? 0 : 1, decidedBy: 'cards-left' }
+  return { totals, winner: null, decidedBy: 'draw' }
+}
+
+/**
+ * A-15: both tables are public, the stocks are secret. With the same deal, a player may not see
+ * the opponent's n-th game until they have finished their own n-th game (it would show them
+ * their own stock); spectators see everything public.
+ */
+export function duelView(s: DuelState, viewer: Viewer): DuelView {
+  const maySee = (owner: Seat, index: number): boolean => {
+    if (!s.settings.sameDeal || viewer === 'spectator' || viewer === owner) return true
+    const own = s.players[viewer as 0 | 1]
+    return own !== undefined && own.results.length > index
+  }
+  const playerView = (owner: 0 | 1): DuelPlayerView => {
+    const p = s.players[owner]
+    const g = p.current
+    let current: AcesUpView | DuelHiddenGame | null = null
+    if (g !== null) {
+      current = maySee(owner, p.results.length)
+        ? acesUpView(g, viewer)
+        : { hidden: true, index: p.results.length, deals: g.deals }
+    }
+    const seen = p.results.filter((r) => maySee(owner, r.index))
+    return {
+      current,
+      results: p.results.map((r) =>
+        maySee(owner, r.index) ? r : { hidden: true as const, index: r.index, deals: null },
+      ),
+      // Totals over the games this viewer may see, so that a hidden result cannot be inferred.
+      totals: totalsOf({ current: null, results: seen }),
+    }
+  }
+  return {
+    game: 'duel',
+    viewer,
+    settings: s.settings,
+    players: [playerView(0), playerView(1)],
+    turn: s.turn,
+    over: s.over,
+    moves: s.moves,
+    outcome: duelOutcome(s) ?? null,
+  }
+}
+
+export function duelActiveSeats(s: DuelState): Seat[] {
+  if (s.over) return []
+  if (s.turn !== null) return [s.turn]
+  return ([0, 1] as const).filter((seat) => s.players[seat].current !== null)
+}
+
+/** Cards on the table of a player's current game (for progress displays). */
+export const currentLeft = (p: DuelPlayer): number | null =>
+  p.current ? cardsLeft(p.current.piles) : null
+
+export const duel: GameDef<DuelState, DuelMove, DuelView, DuelOptions, DuelOutcome, DuelErrorCode> =
+  {
+    id: 'duel',
+    setup: setupDuel,
+    legalMoves: duelLegalMoves,
+    apply: applyDuel,
+    view: duelView,
+    activeSeats: duelActiveSeats,
+    outcome: duelOutcome,
+  }
