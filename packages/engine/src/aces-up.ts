@@ -417,10 +417,19 @@ export function acesUpView(s: AcesUpState, viewer: Viewer): AcesUpView {
 export const acesUpActiveSeats = (s: AcesUpState): Seat[] => (s.ended ? [] : [0])
 
 /**
- * A-6: would a deal now bury a card that could be discarded? (A client warns before such a deal.)
+ * A-6: would a deal now lose a discard that is possible now — by covering the card, or by
+ * covering the only higher card of its suit (with 5 piles the last deal covers piles 0 and 1
+ * only)? A client warns before such a deal.
  */
-export const dealBuriesDiscard = (s: AcesUpState): boolean =>
-  s.stock.length > 0 && s.piles.some((_, i) => i < nextDealSize(s) && canDiscard(s.piles, i))
+export function dealBuriesDiscard(s: AcesUpState): boolean {
+  if (s.stock.length === 0) return false
+  const k = nextDealSize(s)
+  const after = s.piles.map((p, i) => (i < k ? p.concat([s.stock[i]!]) : p))
+  return s.piles.some(
+    (p, i) =>
+      canDiscard(s.piles, i) && (i < k || !canDiscard(after, i) || top(after[i]!) !== top(p)),
+  )
+}
 
 export const acesUp: GameDef<
   AcesUpState,

@@ -157,9 +157,12 @@ export function pointsKortKvar(left: number, aces = 4): number {
 /** A-12 "ess": one point per free ace. */
 export const pointsEss = (free: number): number => free
 
-/** A-13 "kombinerad": +1 per free ace, −1 per card beyond the aces; a won game scores 4. */
+/**
+ * A-13 "kombinerad": +1 per free ace, −1 per card beyond the aces; a won game scores 4 (all its
+ * aces), also when the player ended it (A-7) with one ace still on another.
+ */
 export const pointsKombinerad = (free: number, left: number, aces = 4): number =>
-  free - Math.max(0, left - aces)
+  left <= aces ? aces : free - (left - aces)
 
 export function gamePoints(scoring: Scoring, left: number, free: number, aces: number): number {
   if (scoring === 'kort-kvar') return pointsKortKvar(left, aces)
@@ -206,11 +209,16 @@ export function setupDuel(opts: DuelOptions, seats: number, deal: Deal): DuelSta
   const settings = normalizeDuelOptions(opts)
   const decks: [Card[][], Card[][]] = [[], []]
   if ('seed' in deal) {
-    const rng = Rng.seeded(deal.seed)
+    // Each game is shuffled from a seed of its own, so that the orders published after games
+    // are not consecutive outputs of one generator (which could hint at the games to come).
+    const shuffled = (seat: number, n: number): Card[] =>
+      Rng.seeded(`${deal.seed}/${seat}/${n}`).shuffle(
+        fullDeck(decksFor(settings.piles[seat as 0 | 1])),
+      )
     for (let n = 0; n < settings.games; n++) {
-      const first = rng.shuffle(fullDeck(decksFor(settings.piles[0])))
+      const first = shuffled(0, n)
       decks[0].push(first)
-      decks[1].push(settings.sameDeal ? first : rng.shuffle(fullDeck(decksFor(settings.piles[1]))))
+      decks[1].push(settings.sameDeal ? first : shuffled(1, n))
     }
   } else {
     for (const seat of [0, 1] as const) {
