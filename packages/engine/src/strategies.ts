@@ -54,9 +54,28 @@ export const idiotGreedy: Strategy<IdiotView, IdiotMove> = (view, legal) => {
   return bestPlay ?? legal.find((m) => m.type === 'pickup') ?? legal[0]!
 }
 
+/** How many cards a run of every available discard removes from `piles` (A-4; the order does not matter). */
+function discardsAfter(piles: (readonly Card[])[]): number {
+  const p = piles.map((x) => x.slice())
+  let n = 0
+  for (let again = true; again; ) {
+    again = false
+    for (let i = 0; i < p.length; i++) {
+      if (canDiscard(p, i)) {
+        p[i]!.pop()
+        n++
+        again = true
+      }
+    }
+  }
+  return n
+}
+
 /**
- * A greedy Aces Up player: discards whatever it can, fills an empty pile from the tallest pile
- * (an ace on top first), deals when nothing else is left, and ends the game when the stock is out.
+ * A greedy Aces Up player: discards whatever it can; fills an empty pile with the top card of a
+ * pile of two or more, choosing the move after which most cards can be discarded (then an ace
+ * on top, then the tallest pile); deals when nothing else is left, and ends the game when the
+ * stock is out. It never keeps a card back and looks one move ahead at most.
  */
 export const acesUpGreedy: Strategy<AcesUpView, AcesUpMove> = (view, legal) => {
   const discard = legal.find((m) => m.type === 'discard')
@@ -68,8 +87,10 @@ export const acesUpGreedy: Strategy<AcesUpView, AcesUpMove> = (view, legal) => {
     let score = -1
     piles.forEach((p, i) => {
       if (p.length < 2) return
-      const aceOnTop = rankOf(p[p.length - 1]!) === RANK_ACE ? 100 : 0
-      const s = aceOnTop + p.length
+      const after = piles.map((x) => x.slice())
+      after[empty] = [after[i]!.pop()!]
+      const aceOnTop = rankOf(p[p.length - 1]!) === RANK_ACE ? 1 : 0
+      const s = discardsAfter(after) * 10_000 + aceOnTop * 1000 + p.length
       if (s > score) {
         score = s
         from = i

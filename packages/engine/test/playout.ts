@@ -64,12 +64,14 @@ function fail(seed: string, move: number, what: string): never {
 
 /** Plays one seeded game, checking every invariant after every move. */
 export function playout<S, M, V>(spec: PlayoutSpec<S, M, V>, seed: string, stats: PlayoutStats): S {
+  // Two generators: the game's moves depend on the seed alone, not on what the checks draw.
   const rng = Rng.seeded(`policy:${seed}`)
+  const checkRng = Rng.seeded(`check:${seed}`)
   let s = spec.setup(seed)
   const known = new Map<Viewer, Set<Card>>(spec.viewers.map((v) => [v, new Set<Card>()]))
   let n = 0
   for (;;) {
-    check(spec, s, seed, n, known, rng, stats)
+    check(spec, s, seed, n, known, checkRng, stats)
     const choice = spec.choose(s, rng)
     if (choice === null) break
     if (n >= spec.maxMoves) {
