@@ -22,29 +22,13 @@ import {
 } from '../src/cards.ts'
 import { Rng } from '../src/rng.ts'
 
+import { cardsIn, deepFreeze, parseMove } from './aces-up-helpers.ts'
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-function deepFreeze<T>(x: T): T {
-  if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) {
-    Object.freeze(x)
-    for (const v of Object.values(x)) deepFreeze(v)
-  }
-  return x
-}
-
 const setup = (deck: string, piles: AcesUpPiles = 4, undo: UndoSetting = 'none'): AcesUpState =>
   acesUp.setup({ piles, undo }, 1, { deck: parseCards(deck) })
-
-/** `d2` discards pile 2, `m3>0` moves pile 3's top to pile 0, `deal`, `undo`, `finish`. */
-function parseMove(t: string): AcesUpMove {
-  if (t === 'deal' || t === 'undo' || t === 'finish') return { type: t }
-  const d = /^d(\d)$/.exec(t)
-  if (d) return { type: 'discard', pile: Number(d[1]) }
-  const m = /^m(\d)>(\d)$/.exec(t)
-  if (m) return { type: 'move', from: Number(m[1]), to: Number(m[2]) }
-  throw new Error(`bad move in test: ${t}`)
-}
 
 /** Applies a move to a deep-frozen state (so any mutation throws) and expects it to succeed. */
 function play(s: AcesUpState, m: AcesUpMove): AcesUpState {
@@ -132,18 +116,6 @@ function dealAll(s: AcesUpState): { end: AcesUpState; deals: Card[][] } {
     }
   }
   return { end: g, deals }
-}
-
-/** Every card id a view mentions in a card-valued field. */
-function cardsIn(x: unknown, key = ''): Card[] {
-  if (Array.isArray(x)) return x.flatMap((v) => cardsIn(v, key))
-  if (typeof x === 'number') {
-    return ['piles', 'discard', 'cards', 'card', 'deck', 'final'].includes(key) ? [x] : []
-  }
-  if (typeof x === 'object' && x !== null) {
-    return Object.entries(x).flatMap(([k, v]) => cardsIn(v, k))
-  }
-  return []
 }
 
 /**

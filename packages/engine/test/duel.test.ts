@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AcesUpMove, AcesUpPiles, AcesUpView } from '../src/aces-up.ts'
-import { type Card, fullDeck, parseCards } from '../src/cards.ts'
+import { fullDeck, parseCards } from '../src/cards.ts'
 import {
   type DuelHiddenGame,
   type DuelOptions,
@@ -17,29 +17,13 @@ import {
 import type { Seat } from '../src/game.ts'
 import { Rng } from '../src/rng.ts'
 
+import { cardsIn, deepFreeze, parseMove } from './aces-up-helpers.ts'
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-function deepFreeze<T>(x: T): T {
-  if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) {
-    Object.freeze(x)
-    for (const v of Object.values(x)) deepFreeze(v)
-  }
-  return x
-}
-
 const withDeck = (opts: DuelOptions, deck: string): DuelState =>
   duel.setup(opts, 2, { deck: parseCards(deck) })
-
-/** `d2` discards pile 2, `m3>0` moves pile 3's top to pile 0, `deal`, `undo`, `finish`. */
-function parseMove(t: string): AcesUpMove {
-  if (t === 'deal' || t === 'undo' || t === 'finish') return { type: t }
-  const d = /^d(\d)$/.exec(t)
-  if (d) return { type: 'discard', pile: Number(d[1]) }
-  const m = /^m(\d)>(\d)$/.exec(t)
-  if (m) return { type: 'move', from: Number(m[1]), to: Number(m[2]) }
-  throw new Error(`bad move in test: ${t}`)
-}
 
 /** Applies a move to a deep-frozen state (a mutation would throw) and expects it to succeed. */
 function play(s: DuelState, seat: Seat, m: AcesUpMove): DuelState {
@@ -93,18 +77,6 @@ const currentView = (v: DuelView, owner: 0 | 1): AcesUpView => {
   const c = v.players[owner].current
   if (c === null || isHidden(c)) throw new Error(`player ${owner}'s game is not visible`)
   return c
-}
-
-/** Every card id a view mentions in a card-valued field. */
-function cardsIn(x: unknown, key = ''): Card[] {
-  if (Array.isArray(x)) return x.flatMap((v) => cardsIn(v, key))
-  if (typeof x === 'number') {
-    return ['piles', 'discard', 'cards', 'card', 'deck', 'final'].includes(key) ? [x] : []
-  }
-  if (typeof x === 'object' && x !== null) {
-    return Object.entries(x).flatMap(([k, v]) => cardsIn(v, k))
-  }
-  return []
 }
 
 /** The same match with every order nobody has seen yet reversed: current stocks, later decks. */
