@@ -2,6 +2,8 @@
  * @kortbord/engine — the pure rules of kortbord (RULES.md): cards and notation, a seeded PRNG,
  * one game definition per game (Idiot, Aces Up, Idioten för två) and the A-16 solver.
  */
+
+export * from './aces-up/solver.ts'
 export * from './aces-up.ts'
 export * from './cards.ts'
 export * from './duel.ts'
