@@ -16,7 +16,6 @@ import {
   acesUpOutcome,
   acesUpView,
   applyAcesUp,
-  cardsLeft,
   decksFor,
   startAcesUp,
   UNDO_SETTINGS,
@@ -418,10 +417,6 @@ export function duelActiveSeats(s: DuelState): Seat[] {
   if (s.turn !== null) return [s.turn]
   return ([0, 1] as const).filter((seat) => s.players[seat].current !== null)
 }
-
-/** Cards on the table of a player's current game (for progress displays). */
-export const currentLeft = (p: DuelPlayer): number | null =>
-  p.current ? cardsLeft(p.current.piles) : null
 
 export const duel: GameDef<DuelState, DuelMove, DuelView, DuelOptions, DuelOutcome, DuelErrorCode> =
   {

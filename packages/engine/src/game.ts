@@ -30,6 +30,3 @@ export interface GameDef<State, Move, View, Options, Outcome, Code extends strin
   /** The result once the game is over, else undefined. */
   outcome(s: State): Outcome | undefined
 }
-
-/** Deep-copies a JSON value; used where a state must be cloned wholesale (rarely). */
-export const cloneJson = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T

@@ -1,5 +1,5 @@
 /**
- * Seeded randomness for the engine. The engine never calls `Math.random`: every shuffle takes its
+ * Seeded randomness for the engine. The engine never uses the platform's unseeded generator: every shuffle takes its
  * bits from an {@link Rng} whose state is a plain JSON value that can live inside a game state.
  *
  * Algorithm: **sfc32** (Chris Doty-Humphrey's Small Fast Counting generator, 128-bit state,

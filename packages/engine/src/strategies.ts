@@ -100,7 +100,3 @@ export const acesUpGreedy: Strategy<AcesUpView, AcesUpMove> = (view, legal) => {
   }
   return legal.find((m) => m.type === 'deal') ?? legal.find((m) => m.type === 'finish') ?? legal[0]!
 }
-
-/** Is any discard available on this table? */
-export const anyDiscard = (piles: readonly (readonly Card[])[]): boolean =>
-  piles.some((_, i) => canDiscard(piles, i))

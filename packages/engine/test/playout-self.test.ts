@@ -15,21 +15,25 @@ function caught(mutant: Partial<typeof idiot>): string {
   return 'not caught'
 }
 
+type PlayerView = IdiotView['players'][number]
+
+/** A view whose players are rewritten by `f`, which also sees the true state. */
+const rewritePlayers =
+  (f: (p: PlayerView, i: number, s: IdiotState) => PlayerView) =>
+  (s: IdiotState, v: number | 'spectator'): IdiotView => {
+    const view = idiot.view(s, v)
+    return { ...view, players: view.players.map((p, i) => f(p, i, s)) }
+  }
+
 describe('the playout checks catch broken engines', () => {
   it('[I-15] a view that shows face-down cards', () => {
-    const leaky = (s: IdiotState, v: number | 'spectator'): IdiotView => {
-      const view = idiot.view(s, v)
-      return {
-        ...view,
-        players: view.players.map((p, i) => ({
-          ...p,
-          row: p.row.map((pos, k) => ({
-            ...pos,
-            faceDown: (s.players[i]!.row[k]!.faceDown ?? -1) as never,
-          })),
-        })),
-      }
-    }
+    const leaky = rewritePlayers((p, i, s) => ({
+      ...p,
+      row: p.row.map((pos, k) => ({
+        ...pos,
+        faceDown: (s.players[i]!.row[k]!.faceDown ?? -1) as never,
+      })),
+    }))
     expect(caught({ view: leaky })).toMatch(/depends on hidden cards/)
   })
 
@@ -42,16 +46,10 @@ describe('the playout checks catch broken engines', () => {
   })
 
   it('[I-15] a view that shows another player’s hand, even sorted', () => {
-    const leaky = (s: IdiotState, v: number | 'spectator'): IdiotView => {
-      const view = idiot.view(s, v)
-      return {
-        ...view,
-        players: view.players.map((p, i) => ({
-          ...p,
-          hand: s.players[i]!.hand.slice().sort((a, b) => a - b),
-        })),
-      }
-    }
+    const leaky = rewritePlayers((p, i, s) => ({
+      ...p,
+      hand: s.players[i]!.hand.slice().sort((a, b) => a - b),
+    }))
     expect(caught({ view: leaky })).toMatch(/depends on hidden cards/)
   })
 
