@@ -229,18 +229,28 @@ export const nextDealSize = (s: Pick<AcesUpState, 'stock' | 'pileCount'>): numbe
 
 export function acesUpLegalMoves(s: AcesUpState, seat: Seat = 0): AcesUpMove[] {
   if (seat !== 0 || s.ended) return []
+  return movesOf(s.piles, s.stock.length, canUndo(s))
+}
+
+/** The same legal moves from a view (a client highlighting moves; everything needed is public). */
+export function acesUpLegalMovesFromView(v: AcesUpView): AcesUpMove[] {
+  if (v.ended) return []
+  return movesOf(v.piles, v.stockCount, v.canUndo)
+}
+
+function movesOf(piles: readonly (readonly Card[])[], stock: number, undo: boolean): AcesUpMove[] {
   const out: AcesUpMove[] = []
-  const n = s.piles.length
-  for (let i = 0; i < n; i++) if (canDiscard(s.piles, i)) out.push({ type: 'discard', pile: i })
+  const n = piles.length
+  for (let i = 0; i < n; i++) if (canDiscard(piles, i)) out.push({ type: 'discard', pile: i })
   for (let to = 0; to < n; to++) {
-    if (s.piles[to]!.length !== 0) continue
+    if (piles[to]!.length !== 0) continue
     for (let from = 0; from < n; from++) {
-      if (from !== to && s.piles[from]!.length > 0) out.push({ type: 'move', from, to })
+      if (from !== to && piles[from]!.length > 0) out.push({ type: 'move', from, to })
     }
   }
-  if (s.stock.length > 0) out.push({ type: 'deal' })
+  if (stock > 0) out.push({ type: 'deal' })
   else out.push({ type: 'finish' })
-  if (canUndo(s)) out.push({ type: 'undo' })
+  if (undo) out.push({ type: 'undo' })
   return out
 }
 

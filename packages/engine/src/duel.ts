@@ -13,6 +13,7 @@ import {
   type AcesUpState,
   type AcesUpView,
   acesUpLegalMoves,
+  acesUpLegalMovesFromView,
   acesUpOutcome,
   acesUpView,
   applyAcesUp,
@@ -311,6 +312,16 @@ export function duelLegalMoves(s: DuelState, seat: Seat): DuelMove[] {
   if (s.turn !== null && s.turn !== seat) return []
   const g = s.players[seat].current
   return g ? acesUpLegalMoves(g, 0) : []
+}
+
+/** A seat's legal moves from its own view of the match (for clients). */
+export function duelLegalMovesFromView(v: DuelView): DuelMove[] {
+  const seat = v.viewer
+  if (seat !== 0 && seat !== 1) return []
+  if (v.over || (v.turn !== null && v.turn !== seat)) return []
+  const g = v.players[seat].current
+  if (g === null || 'hidden' in g) return []
+  return acesUpLegalMovesFromView(g)
 }
 
 export function applyDuel(s: DuelState, seat: Seat, m: DuelMove): Result<DuelState, DuelError> {

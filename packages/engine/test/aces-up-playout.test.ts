@@ -5,11 +5,13 @@ import {
   type AcesUpState,
   type AcesUpView,
   acesUp,
+  acesUpLegalMovesFromView,
   type Card,
   type DuelMove,
   type DuelState,
   type DuelView,
   duel,
+  duelLegalMovesFromView,
   type Rng,
   type Seat,
   UNDO_SETTINGS,
@@ -73,6 +75,8 @@ function acesUpSpec(piles: AcesUpPiles): PlayoutSpec<AcesUpState, AcesUpMove, Ac
     },
     choose: (s, rng) => {
       const moves = acesUp.legalMoves(s, 0)
+      // A client computes the same moves from its view.
+      expect(acesUpLegalMovesFromView(acesUp.view(s, 0))).toEqual(moves)
       return moves.length === 0 ? null : { seat: 0, move: pickAcesUp(moves, rng) }
     },
     cards: tableCards,
@@ -129,6 +133,8 @@ function duelSpec(
       const seats = duel.activeSeats(s)
       if (seats.length === 0) return null
       const seat = rng.pick(seats)
+      expect(duelLegalMovesFromView(duel.view(s, seat))).toEqual(duel.legalMoves(s, seat))
+      expect(duelLegalMovesFromView(duel.view(s, 'spectator'))).toEqual([])
       return { seat, move: pickAcesUp(duel.legalMoves(s, seat), rng) }
     },
     // Each player's current game holds a whole deck of its own; ids are offset to tell them apart.

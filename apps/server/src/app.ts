@@ -1,0 +1,123 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
+import pino, { type Logger } from 'pino'
+import { Server } from 'socket.io'
+import type { Config } from './config.ts'
+import { Hub } from './hub.ts'
+import { createMetrics, type Metrics } from './metrics.ts'
+import { attachSockets, type KortbordServer, publisher } from './sockets.ts'
+import { SolverPool } from './solver.ts'
+import { MemoryStore, type TableStore } from './store.ts'
+
+export interface App {
+  readonly fastify: FastifyInstance
+  readonly io: KortbordServer
+  readonly hub: Hub
+  readonly store: TableStore
+  readonly metrics: Metrics
+  readonly log: Logger
+  /** Listens on config.port (0: a free port); resolves to the port. */
+  listen(): Promise<number>
+  /** Graceful stop: refuses new commands, lets queued ones finish, closes sockets and store. */
+  close(): Promise<void>
+}
+
+export interface BuildOptions {
+  /** A store other than the configured default (tests). */
+  readonly store?: TableStore
+  /** A logger other than pino to stdout (tests). */
+  readonly logger?: Logger
+  /** A clock (tests). */
+  readonly now?: () => number
+}
+
+/** Seat tokens never reach a log line (ARCHITECTURE.md). */
+export const REDACT = ['token', '*.token', '*.*.token', 'msg.token', 'tokenHash', '*.tokenHash']
+
+/** Builds the whole server: fastify with socket.io attached, not yet listening. */
+export function buildApp(config: Config, opts: BuildOptions = {}): App {
+  const log =
+    opts.logger ?? pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } })
+  const fastify = Fastify({
+    loggerInstance: log as unknown as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+  }) as unknown as FastifyInstance
+  const store = opts.store ?? new MemoryStore()
+  const now = opts.now ?? Date.now
+  const solver = config.solver.enabled ? new SolverPool(config.solver.timeoutMs, log) : null
+  let io: KortbordServer | null = null
+  let closing = false
+
+  const metrics = createMetrics({
+    tables: () => hub.size,
+    sockets: () => io?.engine.clientsCount ?? 0,
+  })
+  const hub: Hub = new Hub(store, {
+    store,
+    config: {
+      graceMs: config.graceMs,
+      timeoutsForAway: config.timeoutsForAway,
+      testDeals: config.testDeals,
+      logKeep: config.logKeep,
+    },
+    log,
+    now,
+    publish: publisher(() => io),
+    evict(member, code, reason) {
+      const s = io?.sockets.sockets.get(member)
+      if (!s) return
+      s.data.tables.delete(code)
+      s.emit('table:gone', { table: code, reason })
+    },
+    solve: solver ? (deck, piles) => solver.solve(deck, piles) : undefined,
+  })
+
+  io = new Server(fastify.server, {
+    maxHttpBufferSize: config.maxPayloadBytes,
+    // Long-polling stays available for networks that block websockets; one node needs no stickiness.
+    transports: ['websocket', 'polling'],
+    pingInterval: 10_000,
+    pingTimeout: 10_000,
+    serveClient: false,
+  }) as KortbordServer
+  attachSockets(io, hub, config, log, metrics, () => closing)
+
+  fastify.get('/healthz', async () => ({ ok: true }))
+  fastify.get('/readyz', async (_req, reply) => {
+    const storeReady = await store.ready().catch(() => false)
+    const ready = storeReady && !closing
+    return reply.code(ready ? 200 : 503).send({ ok: ready, store: storeReady, closing })
+  })
+  fastify.get('/metrics', async (_req, reply) => {
+    reply.header('content-type', metrics.registry.contentType)
+    return metrics.registry.metrics()
+  })
+
+  fastify.addHook('preClose', async () => {
+    closing = true
+    await hub.drain()
+    io?.local.disconnectSockets(true)
+  })
+  fastify.addHook('onClose', async () => {
+    hub.close()
+    solver?.close()
+    await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()))
+    await store.close()
+  })
+
+  return {
+    fastify,
+    get io() {
+      return io as KortbordServer
+    },
+    hub,
+    store,
+    metrics,
+    log,
+    async listen() {
+      await fastify.listen({ port: config.port, host: config.host })
+      const addr = fastify.server.address()
+      return typeof addr === 'object' && addr ? addr.port : config.port
+    },
+    close: () => fastify.close(),
+  }
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod'
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'on' || v === 'yes')
+
+/** Environment variables and their defaults: with none set, the server runs as is. */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long a disconnected player keeps their seat, seconds. */
+  GRACE_SECONDS: z.coerce.number().min(0).max(86_400).default(120),
+  /** Consecutive turn-timer expiries after which a player is marked away. */
+  TIMEOUTS_FOR_AWAY: z.coerce.number().int().min(1).max(100).default(2),
+  /** `memory` (embedded, default); `redis` arrives with issue 5. */
+  STORE: z.enum(['memory']).default('memory'),
+  /** Off unless set: lets `table:start` fix the deal (tests, replays). Never on in production. */
+  KORTBORD_TEST_DEALS: flag.default(false),
+  /** Per-connection rate limit: a burst, refilled at a sustained rate per second. */
+  RATE_BURST: z.coerce.number().int().min(1).default(40),
+  RATE_PER_SECOND: z.coerce.number().min(0.1).default(20),
+  /** Refusals for rate within one burst window after which the connection is dropped. */
+  RATE_STRIKES: z.coerce.number().int().min(1).default(20),
+  /** socket.io's largest accepted message, bytes. */
+  MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(1_000_000).default(16_384),
+  /** A-16 best possible after each duel game, in a child process. */
+  SOLVER: flag.default(true),
+  SOLVER_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Tables one connection may be at at once. */
+  MAX_TABLES_PER_CONNECTION: z.coerce.number().int().min(1).default(8),
+})
+
+export interface Config {
+  readonly port: number
+  readonly host: string
+  readonly logLevel: string
+  readonly graceMs: number
+  readonly timeoutsForAway: number
+  readonly store: 'memory'
+  readonly testDeals: boolean
+  readonly rate: { readonly burst: number; readonly perSecond: number; readonly strikes: number }
+  readonly maxPayloadBytes: number
+  readonly solver: { readonly enabled: boolean; readonly timeoutMs: number }
+  readonly maxTablesPerConnection: number
+  readonly logKeep: number
+}
+
+/** Reads the configuration; throws with every bad variable named. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const r = Env.safeParse(env)
+  if (!r.success) {
+    const msg = r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new Error(`bad configuration: ${msg}`)
+  }
+  const e = r.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    graceMs: Math.round(e.GRACE_SECONDS * 1000),
+    timeoutsForAway: e.TIMEOUTS_FOR_AWAY,
+    store: e.STORE,
+    testDeals: e.KORTBORD_TEST_DEALS,
+    rate: { burst: e.RATE_BURST, perSecond: e.RATE_PER_SECOND, strikes: e.RATE_STRIKES },
+    maxPayloadBytes: e.MAX_PAYLOAD_BYTES,
+    solver: { enabled: e.SOLVER, timeoutMs: e.SOLVER_TIMEOUT_MS },
+    maxTablesPerConnection: e.MAX_TABLES_PER_CONNECTION,
+    logKeep: 200,
+  }
+}

@@ -1,0 +1,150 @@
+import {
+  addToTally,
+  type Card,
+  type Deal,
+  type DuelMove,
+  type DuelState,
+  duel,
+  duelOutcome,
+  type IdiotMove,
+  type IdiotState,
+  idiot,
+  idiotOutcome,
+  nextDealer,
+  type Result,
+  type RuleError,
+  rankOf,
+  type Seat,
+  type Viewer,
+} from '@kortbord/engine'
+import {
+  AcesUpMoveSchema,
+  type DuelTableSettings,
+  type GameId,
+  type GameView,
+  IdiotMoveSchema,
+  type IdiotTableSettings,
+} from '@kortbord/protocol'
+import type { z } from 'zod'
+
+export type AnyState = IdiotState | DuelState
+export type AnyMove = IdiotMove | DuelMove
+
+/** What the table needs of a game beyond the engine's GameDef. */
+export interface GameAdapter {
+  readonly id: GameId
+  readonly moveSchema: z.ZodType<AnyMove>
+  seats(settings: IdiotTableSettings | DuelTableSettings): number
+  /** Deals the next game; `previous` is the last finished game at this table (I-5). */
+  setup(
+    settings: IdiotTableSettings | DuelTableSettings,
+    deal: Deal,
+    previous: AnyState | null,
+  ): AnyState
+  apply(s: AnyState, seat: Seat, m: AnyMove): Result<AnyState, RuleError>
+  legalMoves(s: AnyState, seat: Seat): readonly AnyMove[]
+  view(s: AnyState, viewer: Viewer): GameView
+  activeSeats(s: AnyState): readonly Seat[]
+  isOver(s: AnyState): boolean
+  /** The tally after a finished game (I-16). */
+  tally(s: AnyState, tally: readonly number[]): number[]
+  /**
+   * The seats whose commands made before this move are now stale: those whose legal moves may
+   * have changed. Idiot's swap phase and the simultaneous duel leave the others untouched.
+   */
+  staleAfter(before: AnyState, after: AnyState, seat: Seat): readonly Seat[]
+  /** Whether the game runs a turn timer at all (for settings with one). */
+  timed: boolean
+  /** What the server does for a seat whose time ran out (RULES.md I-16, issue 3). */
+  timeoutMove(
+    s: AnyState,
+    seat: Seat,
+  ): { move: AnyMove; action: 'pickup' | 'play' | 'ready' } | null
+}
+
+const all = (n: number): Seat[] => Array.from({ length: n }, (_, i) => i)
+
+export const idiotAdapter: GameAdapter = {
+  id: 'idiot',
+  moveSchema: IdiotMoveSchema as z.ZodType<AnyMove>,
+  seats: (settings) => (settings as IdiotTableSettings).seats,
+  setup(settings, deal, previous) {
+    const seats = (settings as IdiotTableSettings).seats
+    const last = previous ? idiotOutcome(previous as IdiotState) : undefined
+    // I-5: the loser of the previous game deals the next one.
+    return idiot.setup(last ? { dealer: nextDealer(last) } : {}, seats, deal)
+  },
+  apply: (s, seat, m) => idiot.apply(s as IdiotState, seat, m as IdiotMove),
+  legalMoves: (s, seat) => idiot.legalMoves(s as IdiotState, seat),
+  view: (s, viewer) => idiot.view(s as IdiotState, viewer),
+  activeSeats: (s) => idiot.activeSeats(s as IdiotState),
+  isOver: (s) => (s as IdiotState).phase === 'over',
+  tally(s, tally) {
+    const o = idiotOutcome(s as IdiotState)
+    return o ? addToTally(tally, o) : tally.slice()
+  },
+  staleAfter(before, after, seat) {
+    const b = before as IdiotState
+    // Swaps and readiness are each player's own business until the play starts.
+    if (b.phase === 'swap' && (after as IdiotState).phase === 'swap') return [seat]
+    return all(b.seats)
+  },
+  timed: true,
+  timeoutMove(s, seat) {
+    const st = s as IdiotState
+    if (st.phase === 'swap') {
+      return st.players[seat]?.ready === false ? { move: { type: 'ready' }, action: 'ready' } : null
+    }
+    if (st.phase !== 'play' || st.turn !== seat) return null
+    const moves = idiot.legalMoves(st, seat)
+    if (st.pile.length > 0) {
+      const pickup = moves.find((m) => m.type === 'pickup')
+      if (pickup) return { move: pickup, action: 'pickup' }
+    }
+    // The lowest legal card, alone.
+    let best: IdiotMove | null = null
+    let bestCard: Card = 0
+    for (const m of moves) {
+      if (m.type !== 'play' || m.cards.length !== 1) continue
+      const c = m.cards[0]!
+      if (
+        best === null ||
+        rankOf(c) < rankOf(bestCard) ||
+        (rankOf(c) === rankOf(bestCard) && c < bestCard)
+      ) {
+        best = m
+        bestCard = c
+      }
+    }
+    return best ? { move: best, action: 'play' } : null
+  },
+}
+
+export const duelAdapter: GameAdapter = {
+  id: 'duel',
+  moveSchema: AcesUpMoveSchema as z.ZodType<AnyMove>,
+  seats: () => 2,
+  setup: (settings, deal) => duel.setup(settings as DuelTableSettings, 2, deal),
+  apply: (s, seat, m) => duel.apply(s as DuelState, seat, m as DuelMove),
+  legalMoves: (s, seat) => duel.legalMoves(s as DuelState, seat),
+  view: (s, viewer) => duel.view(s as DuelState, viewer),
+  activeSeats: (s) => duel.activeSeats(s as DuelState),
+  isOver: (s) => (s as DuelState).over,
+  tally(s, tally) {
+    const o = duelOutcome(s as DuelState)
+    const t = tally.slice()
+    if (o && o.winner !== null) t[o.winner] = (t[o.winner] ?? 0) + 1
+    return t
+  },
+  staleAfter(before, after, seat) {
+    const b = before as DuelState
+    const a = after as DuelState
+    // Each player's games are their own (A-10): only a change of turn concerns the other.
+    if (b.turn === null && a.turn === null && !a.over) return [seat]
+    return [0, 1]
+  },
+  timed: false,
+  timeoutMove: () => null,
+}
+
+export const ADAPTERS: Record<GameId, GameAdapter> = { idiot: idiotAdapter, duel: duelAdapter }

@@ -1,0 +1,98 @@
+import { randomInt } from 'node:crypto'
+import { CODE_ALPHABET, CODE_LENGTH, type CreateTableMsg } from '@kortbord/protocol'
+import { type TableStore, VersionConflict } from './store.ts'
+import { type MemberId, newToken, type Outcome, Table, type TableDeps } from './table.ts'
+
+/** A short join code from the unambiguous alphabet, with a cryptographic generator. */
+export function newCode(): string {
+  let s = ''
+  for (let i = 0; i < CODE_LENGTH; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]
+  return s
+}
+
+/** The tables this node serves, loaded from the store on first use. */
+export class Hub {
+  private readonly tables = new Map<string, Table>()
+  private readonly loading = new Map<string, Promise<Table | null>>()
+
+  constructor(
+    private readonly store: TableStore,
+    private readonly deps: TableDeps,
+  ) {}
+
+  get size(): number {
+    return this.tables.size
+  }
+
+  all(): IterableIterator<Table> {
+    return this.tables.values()
+  }
+
+  async create(
+    member: MemberId,
+    msg: CreateTableMsg,
+  ): Promise<Outcome<{ table: string; seat: 0; token: string }>> {
+    const token = newToken()
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const code = newCode()
+      if (this.tables.has(code)) continue
+      const record = Table.create(code, msg, token, this.deps.now())
+      try {
+        await this.store.save(record, null)
+      } catch (e) {
+        if (e instanceof VersionConflict) continue
+        this.deps.log.error({ err: e }, 'store refused a new table')
+        return {
+          ok: false,
+          error: { code: 'UNAVAILABLE', message: 'tables cannot be created just now' },
+        }
+      }
+      const t = new Table(record, this.deps)
+      this.tables.set(code, t)
+      t.attachCreator(member)
+      t.log.info({ game: msg.game }, 'table created')
+      return { ok: true, version: record.version, table: code, seat: 0, token }
+    }
+    return { ok: false, error: { code: 'UNAVAILABLE', message: 'no free table code was found' } }
+  }
+
+  /** The table with this code, or null if there is none. */
+  async get(code: string): Promise<Table | null> {
+    const t = this.tables.get(code)
+    if (t) return t
+    let p = this.loading.get(code)
+    if (!p) {
+      p = this.store.load(code).then((record) => {
+        this.loading.delete(code)
+        if (!record) return null
+        const existing = this.tables.get(code)
+        if (existing) return existing
+        const table = new Table(record, this.deps)
+        this.tables.set(code, table)
+        table.resume()
+        return table
+      })
+      this.loading.set(code, p)
+    }
+    return p
+  }
+
+  /** Drops idle tables from memory (their records stay in the store). */
+  evictIdle(): void {
+    for (const [code, t] of this.tables) {
+      if (t.idle) {
+        t.close()
+        this.tables.delete(code)
+      }
+    }
+  }
+
+  async drain(): Promise<void> {
+    await Promise.all([...this.tables.values()].map((t) => t.drain()))
+  }
+
+  close(): void {
+    for (const t of this.tables.values()) t.close()
+    this.tables.clear()
+  }
+}

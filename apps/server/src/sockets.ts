@@ -1,0 +1,261 @@
+import {
+  type AckFn,
+  CLIENT_MESSAGES,
+  type ClientEvent,
+  type ClientToServerEvents,
+  type CreateTableMsg,
+  PROTOCOL_VERSION,
+  parseClientMessage,
+  type ServerToClientEvents,
+  type StartGameMsg,
+  type WireError,
+} from '@kortbord/protocol'
+import type { Logger } from 'pino'
+import type { Server, Socket } from 'socket.io'
+import type { Config } from './config.ts'
+import type { Hub } from './hub.ts'
+import type { Metrics } from './metrics.ts'
+import type { Outcome, Table } from './table.ts'
+
+export interface SocketData {
+  /** The tables this connection is at. */
+  tables: Set<string>
+}
+
+export type KortbordServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>
+type KortbordSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>
+
+const refuse = (code: string, message: string): { ok: false; error: WireError } => ({
+  ok: false,
+  error: { code, message },
+})
+
+/** A token bucket: `burst` messages at once, refilled at `perSecond`. */
+class Bucket {
+  private tokens: number
+  private last = performance.now()
+  strikes = 0
+
+  constructor(
+    private readonly burst: number,
+    private readonly perSecond: number,
+  ) {
+    this.tokens = burst
+  }
+
+  take(): boolean {
+    const now = performance.now()
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond)
+    this.last = now
+    if (this.tokens >= 1) {
+      this.tokens -= 1
+      // Good behaviour slowly forgives earlier strikes.
+      if (this.strikes > 0 && this.tokens >= this.burst / 2) this.strikes = 0
+      return true
+    }
+    this.strikes++
+    return false
+  }
+}
+
+/** Sends every member of a table its own update (the engine's view for its seat). */
+export function publisher(io: () => KortbordServer | null) {
+  return (t: Table): void => {
+    const server = io()
+    if (!server) return
+    for (const id of t.memberIds()) {
+      const seat = t.memberSeat(id)
+      if (seat === undefined) continue
+      server.sockets.sockets.get(id)?.emit('table:update', t.updateFor(seat))
+    }
+  }
+}
+
+/**
+ * The socket.io adapter: parses every message by its schema, rate-limits, calls the table and
+ * answers with an acknowledgement. Nothing a client sends can throw past this layer.
+ */
+export function attachSockets(
+  io: KortbordServer,
+  hub: Hub,
+  config: Config,
+  log: Logger,
+  metrics: Metrics,
+  isClosing: () => boolean,
+): void {
+  io.use((socket, next) => {
+    const auth = socket.handshake.auth as { protocol?: unknown } | undefined
+    const v = auth?.protocol
+    if (v !== undefined && v !== PROTOCOL_VERSION) {
+      const e = new Error('PROTOCOL_MISMATCH') as Error & { data?: unknown }
+      e.data = {
+        code: 'PROTOCOL_MISMATCH',
+        message: `this server speaks protocol ${PROTOCOL_VERSION}`,
+      }
+      next(e)
+      return
+    }
+    next()
+  })
+
+  io.on('connection', (socket: KortbordSocket) => {
+    socket.data.tables = new Set()
+    const bucket = new Bucket(config.rate.burst, config.rate.perSecond)
+
+    const limited = (): boolean => {
+      if (bucket.take()) return false
+      if (bucket.strikes >= config.rate.strikes) {
+        log.warn({ socket: socket.id }, 'rate limit: disconnecting')
+        socket.disconnect(true)
+      }
+      return true
+    }
+
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      if (typeof event === 'string' && Object.hasOwn(CLIENT_MESSAGES, event)) return
+      metrics.command('unknown', 0, 'UNKNOWN_EVENT')
+      if (limited()) return
+      const ack = args[args.length - 1]
+      const error = {
+        code: 'UNKNOWN_EVENT',
+        message: `there is no event ${String(event).slice(0, 40)}`,
+      }
+      if (typeof ack === 'function') safeAck(ack as AckFn, { ok: false, error })
+      else socket.emit('protocol:error', error)
+    })
+
+    for (const event of Object.keys(CLIENT_MESSAGES) as ClientEvent[]) {
+      socket.on(event, (...args: unknown[]) => {
+        const started = performance.now()
+        const last = args[args.length - 1]
+        const ack: AckFn | null = typeof last === 'function' ? (last as AckFn) : null
+        const answer = (res: Outcome<object>): void => {
+          const code = res.ok ? null : res.error.code
+          metrics.command(event, (performance.now() - started) / 1000, code)
+          if (ack) safeAck(ack, res)
+          else if (!res.ok) socket.emit('protocol:error', res.error)
+        }
+        if (limited()) {
+          answer(refuse('RATE_LIMITED', 'too many messages; slow down'))
+          return
+        }
+        if (!ack) {
+          answer(refuse('NO_ACK', `${event} needs an acknowledgement callback`))
+          return
+        }
+        if (isClosing()) {
+          answer(refuse('SHUTTING_DOWN', 'the server is restarting; reconnect in a moment'))
+          return
+        }
+        handle(event, args.length > 1 ? args[0] : undefined)
+          .then(answer)
+          .catch((e: unknown) => {
+            log.error({ err: e, event }, 'handler failed')
+            answer(refuse('INTERNAL', 'something went wrong on the server; nothing was changed'))
+          })
+      })
+    }
+
+    socket.on('disconnect', () => {
+      for (const code of socket.data.tables) {
+        void hub.get(code).then((t) => t?.disconnect(socket.id))
+      }
+      socket.data.tables.clear()
+    })
+
+    async function table(code: string): Promise<Table | Outcome> {
+      const t = await hub.get(code)
+      return t ?? refuse('NO_SUCH_TABLE', `there is no table ${code}`)
+    }
+
+    const isTable = (x: Table | Outcome): x is Table => !('ok' in x)
+
+    function roomForMore(): Outcome | null {
+      return socket.data.tables.size >= config.maxTablesPerConnection
+        ? refuse(
+            'BAD_REQUEST',
+            `one connection can be at ${config.maxTablesPerConnection} tables at most`,
+          )
+        : null
+    }
+
+    async function handle(event: ClientEvent, payload: unknown): Promise<Outcome<object>> {
+      const parsed = parseClientMessage(event, payload)
+      if (!parsed.ok) return { ok: false, error: parsed.error }
+      const id = socket.id
+      switch (event) {
+        case 'table:create': {
+          const full = roomForMore()
+          if (full) return full
+          const msg = parsed.value as CreateTableMsg
+          const r = await hub.create(id, msg)
+          if (r.ok) socket.data.tables.add(r.table)
+          return r
+        }
+        case 'table:join':
+        case 'table:watch':
+        case 'table:reclaim': {
+          const msg = parsed.value as { table: string; name?: string; token?: string }
+          const t = await table(msg.table)
+          if (!isTable(t)) return t
+          const full = socket.data.tables.has(t.code) ? null : roomForMore()
+          if (full) return full
+          const r =
+            event === 'table:join'
+              ? await t.join(id, msg.name ?? '')
+              : event === 'table:watch'
+                ? await t.watch(id)
+                : await t.reclaim(id, msg.token ?? '')
+          if (r.ok) {
+            socket.data.tables.add(t.code)
+            if (!socket.connected) void t.disconnect(id)
+          }
+          return r.ok ? ({ ...r, table: t.code } as Outcome<object>) : r
+        }
+        case 'table:leave': {
+          const msg = parsed.value as { table: string }
+          const t = await table(msg.table)
+          if (!isTable(t)) return t
+          const r = await t.leave(id)
+          if (r.ok) socket.data.tables.delete(t.code)
+          return r
+        }
+        case 'table:start': {
+          const msg = parsed.value as StartGameMsg
+          const t = await table(msg.table)
+          if (!isTable(t)) return t
+          return t.start(id, msg.version, msg.deal)
+        }
+        case 'table:remove': {
+          const msg = parsed.value as { table: string; version: number; seat: number }
+          const t = await table(msg.table)
+          if (!isTable(t)) return t
+          return t.remove(id, msg.version, msg.seat)
+        }
+        case 'game:move': {
+          const msg = parsed.value as { table: string; version: number; move: unknown }
+          const t = await table(msg.table)
+          if (!isTable(t)) return t
+          return t.move(id, msg.version, msg.move)
+        }
+        case 'table:sync': {
+          const msg = parsed.value as { table: string }
+          const t = await table(msg.table)
+          if (!isTable(t)) return t
+          const seat = t.memberSeat(id)
+          if (seat === undefined) return refuse('NOT_AT_TABLE', 'you are not at this table')
+          socket.emit('table:update', t.updateFor(seat))
+          return { ok: true, version: t.version }
+        }
+      }
+    }
+  })
+}
+
+function safeAck(ack: AckFn, res: Outcome<object>): void {
+  try {
+    ack(res as Parameters<AckFn>[0])
+  } catch {
+    // A broken callback is the client's problem, never the server's.
+  }
+}

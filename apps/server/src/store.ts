@@ -1,0 +1,103 @@
+import type { DuelState, IdiotState, Seat } from '@kortbord/engine'
+import type {
+  DuelTableSettings,
+  GameId,
+  IdiotTableSettings,
+  LogEntry,
+  TableStatus,
+} from '@kortbord/protocol'
+
+/** One seat as stored: the token only as a hash (a leaked store does not leak seats). */
+export interface SeatRecord {
+  readonly name: string | null
+  /** sha256 of the seat token, hex; null for an open seat. */
+  readonly tokenHash: string | null
+  readonly connected: boolean
+  /** Epoch ms when a disconnected player's grace period ends; null when connected or expired. */
+  readonly graceUntil: number | null
+  /** True once the player left or their grace period ran out. */
+  readonly gone: boolean
+  /** Consecutive turn-timer expiries (I-16); two or more mark the player away. */
+  readonly timeouts: number
+}
+
+/**
+ * Everything a table is, as plain JSON: the unit a store keeps and the only thing a node needs to
+ * take over a table. The engine state inside is secret; it leaves only through the engine's view.
+ */
+export interface TableRecord {
+  readonly code: string
+  readonly game: GameId
+  readonly settings: IdiotTableSettings | DuelTableSettings
+  readonly allowSpectators: boolean
+  readonly host: Seat
+  readonly seats: readonly SeatRecord[]
+  readonly status: TableStatus
+  readonly gameNo: number
+  readonly tally: readonly number[]
+  readonly state: IdiotState | DuelState | null
+  /** Bumped on every change; commands name the version they were made against. */
+  readonly version: number
+  /**
+   * staleBefore[seat]: the oldest version a game command of that seat may be made against.
+   * A move that changes what a seat may do raises it, so a command made before is refused.
+   */
+  readonly staleBefore: readonly number[]
+  /** Epoch ms when the current turn timer runs out, else null. */
+  readonly deadline: number | null
+  readonly log: readonly LogEntry[]
+  readonly logSeq: number
+  readonly createdAt: number
+  readonly updatedAt: number
+}
+
+/** Refused because another writer saved a newer version first. */
+export class VersionConflict extends Error {
+  constructor(readonly code: string) {
+    super(`table ${code} was changed by another writer`)
+    this.name = 'VersionConflict'
+  }
+}
+
+/**
+ * Where tables live. The memory store is the embedded default; a Redis store (issue 5) keeps the
+ * same contract: `save` succeeds only if the stored version is `expected` (null: must not exist).
+ */
+export interface TableStore {
+  load(code: string): Promise<TableRecord | null>
+  save(record: TableRecord, expected: number | null): Promise<void>
+  delete(code: string): Promise<void>
+  /** Whether the store can take writes now (for /readyz). */
+  ready(): Promise<boolean>
+  close(): Promise<void>
+}
+
+export class MemoryStore implements TableStore {
+  // Stored serialized, so a caller can never mutate what is stored, as with a real store.
+  private readonly tables = new Map<string, { version: number; json: string }>()
+
+  async load(code: string): Promise<TableRecord | null> {
+    const s = this.tables.get(code)
+    return s === undefined ? null : (JSON.parse(s.json) as TableRecord)
+  }
+
+  async save(record: TableRecord, expected: number | null): Promise<void> {
+    const current = this.tables.get(record.code)?.version ?? null
+    if (current !== expected) throw new VersionConflict(record.code)
+    this.tables.set(record.code, { version: record.version, json: JSON.stringify(record) })
+  }
+
+  async delete(code: string): Promise<void> {
+    this.tables.delete(code)
+  }
+
+  async ready(): Promise<boolean> {
+    return true
+  }
+
+  async close(): Promise<void> {}
+
+  get size(): number {
+    return this.tables.size
+  }
+}

@@ -1,0 +1,659 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Deal, DuelState, IdiotState, Seat } from '@kortbord/engine'
+import { withBest } from '@kortbord/engine'
+import {
+  type CreateTableMsg,
+  type GameView,
+  LOG_TAIL,
+  type LogEntry,
+  type TableInfo,
+  type TableUpdate,
+  type TestDealMsg,
+  type WireError,
+} from '@kortbord/protocol'
+import type { Logger } from 'pino'
+import { ADAPTERS, type AnyState, type GameAdapter } from './games.ts'
+import type { SeatRecord, TableRecord, TableStore } from './store.ts'
+
+/** The answer to a command: the acknowledgement the client receives. */
+export type Outcome<T extends object = object> =
+  | ({ ok: true; version: number } & T)
+  | { ok: false; error: WireError }
+
+export const fail = (code: string, message: string): { ok: false; error: WireError } => ({
+  ok: false,
+  error: { code, message },
+})
+
+/** A member of a table is one connection: a seated player or a spectator. */
+export type MemberId = string
+
+export interface TableConfig {
+  /** How long a disconnected player keeps their seat, ms. */
+  readonly graceMs: number
+  /** Consecutive timer expiries after which a player is shown as away. */
+  readonly timeoutsForAway: number
+  /** Whether commands may fix the deal (tests only). */
+  readonly testDeals: boolean
+  /** How many log entries a table keeps. */
+  readonly logKeep: number
+}
+
+export interface TableDeps {
+  readonly store: TableStore
+  readonly config: TableConfig
+  readonly log: Logger
+  /** Sends every member its update; called after every change. */
+  publish(table: Table): void
+  /** Tells a member it is no longer at the table (replaced by a reclaim, removed). */
+  evict(member: MemberId, code: string, reason: 'removed' | 'replaced' | 'closed'): void
+  /** A-16: computes the best possible result of a finished Aces Up game, or null. */
+  solve?(
+    deck: readonly number[],
+    piles: 4 | 5 | 8,
+  ): Promise<{ best: number; proven: 'all' | 'closed' } | null>
+  /** Counts an applied or refused command (metrics). */
+  onCommand?(kind: string, seconds: number, code: string | null): void
+  now(): number
+}
+
+export const newToken = (): string => randomBytes(32).toString('base64url')
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token, 'utf8').digest('hex')
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex')
+  const y = Buffer.from(b, 'hex')
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+const openSeat: SeatRecord = {
+  name: null,
+  tokenHash: null,
+  connected: false,
+  graceUntil: null,
+  gone: false,
+  timeouts: 0,
+}
+
+type LogBody = LogEntry extends infer E
+  ? E extends unknown
+    ? Omit<E, 'seq' | 'at'>
+    : never
+  : never
+
+/**
+ * The authority over one table: every command goes through its queue, one at a time, is checked
+ * against the engine, saved to the store with the version it was based on, then published. It
+ * knows nothing of socket.io (ARCHITECTURE.md: a Table takes a game, a store and a publish).
+ */
+export class Table {
+  private queue: Promise<unknown> = Promise.resolve()
+  private readonly members = new Map<MemberId, Seat | null>()
+  private timer: NodeJS.Timeout | null = null
+  private readonly graceTimers = new Map<Seat, NodeJS.Timeout>()
+  private readonly solving = new Set<string>()
+  private cache: {
+    version: number
+    spectators: number
+    views: Map<Seat | null, TableUpdate>
+  } | null = null
+  private closed = false
+  readonly adapter: GameAdapter
+  readonly log: Logger
+
+  constructor(
+    private record: TableRecord,
+    private readonly deps: TableDeps,
+  ) {
+    this.adapter = ADAPTERS[record.game]
+    this.log = deps.log.child({ table: record.code })
+  }
+
+  /** A new table with its creator in seat 0 as host. */
+  static create(code: string, msg: CreateTableMsg, token: string, now: number): TableRecord {
+    const adapter = ADAPTERS[msg.game]
+    const n = adapter.seats(msg.options)
+    const seats: SeatRecord[] = Array.from({ length: n }, () => openSeat)
+    seats[0] = { ...openSeat, name: msg.name, tokenHash: hashToken(token), connected: true }
+    return {
+      code,
+      game: msg.game,
+      settings: msg.options,
+      allowSpectators: msg.spectators,
+      host: 0,
+      seats,
+      status: 'waiting',
+      gameNo: 0,
+      tally: Array.from({ length: n }, () => 0),
+      state: null,
+      version: 1,
+      staleBefore: Array.from({ length: n }, () => 0),
+      deadline: null,
+      log: [{ seq: 1, at: now, t: 'joined', seat: 0, name: msg.name }],
+      logSeq: 1,
+      createdAt: now,
+      updatedAt: now,
+    }
+  }
+
+  get code(): string {
+    return this.record.code
+  }
+  get version(): number {
+    return this.record.version
+  }
+  /** The record as it stands (for tests and the store); never sent to clients. */
+  snapshot(): TableRecord {
+    return this.record
+  }
+  memberIds(): MemberId[] {
+    return [...this.members.keys()]
+  }
+  memberSeat(m: MemberId): Seat | null | undefined {
+    return this.members.get(m)
+  }
+  get spectators(): number {
+    let n = 0
+    for (const s of this.members.values()) if (s === null) n++
+    return n
+  }
+  /** Whether nobody is connected to this table on this node. */
+  get idle(): boolean {
+    return this.members.size === 0
+  }
+
+  /** Runs `fn` after every command before it: one command at a time per table. */
+  private run<T>(fn: () => Promise<T>): Promise<T> {
+    const p = this.queue.then(fn, fn)
+    this.queue = p.catch(() => undefined)
+    return p
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // What members see
+
+  private info(): TableInfo {
+    const r = this.record
+    return {
+      code: r.code,
+      game: r.game,
+      settings: r.settings,
+      host: r.host,
+      seats: r.seats.map((s) => ({
+        name: s.name,
+        connected: s.connected,
+        away: s.name !== null && (!s.connected || s.timeouts >= this.deps.config.timeoutsForAway),
+        graceUntil: s.graceUntil,
+      })),
+      spectators: this.spectators,
+      allowSpectators: r.allowSpectators,
+      status: r.status,
+      gameNo: r.gameNo,
+      tally: r.tally,
+      deadline: r.deadline,
+      version: r.version,
+    }
+  }
+
+  /** The update for one seat (or a spectator, null): built once per version and viewer. */
+  updateFor(seat: Seat | null): TableUpdate {
+    const r = this.record
+    const spectators = this.spectators
+    if (!this.cache || this.cache.version !== r.version || this.cache.spectators !== spectators) {
+      this.cache = { version: r.version, spectators, views: new Map() }
+    }
+    let u = this.cache.views.get(seat)
+    if (!u) {
+      const table = this.cache.views.values().next().value?.table ?? this.info()
+      const view: GameView | null =
+        r.state === null ? null : this.adapter.view(r.state, seat === null ? 'spectator' : seat)
+      u = { table, seat, view, log: r.log.slice(-LOG_TAIL) }
+      this.cache.views.set(seat, u)
+    }
+    return u
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Changing the record
+
+  private entry(body: LogBody, seq: number): LogEntry {
+    return { ...body, seq, at: this.deps.now() } as LogEntry
+  }
+
+  /** Saves `next` as the following version, then publishes. The store decides; nothing half-applies. */
+  private async commit(
+    change: Omit<Partial<TableRecord>, 'version' | 'log' | 'logSeq' | 'deadline'>,
+    logs: readonly LogBody[] = [],
+    onSaved?: () => void,
+  ): Promise<Outcome> {
+    const cur = this.record
+    let seq = cur.logSeq
+    const added = logs.map((b) => this.entry(b, ++seq))
+    const keep = this.deps.config.logKeep
+    const log = added.length === 0 ? cur.log : cur.log.concat(added).slice(-keep)
+    const next: TableRecord = {
+      ...cur,
+      ...change,
+      version: cur.version + 1,
+      log,
+      logSeq: seq,
+      updatedAt: this.deps.now(),
+      deadline: this.deadlineAfter(cur, change),
+    }
+    try {
+      await this.deps.store.save(next, cur.version)
+    } catch (e) {
+      this.log.error({ err: e }, 'store refused a write')
+      return fail('UNAVAILABLE', 'the table could not be saved just now; try again in a moment')
+    }
+    this.record = next
+    this.armTimer()
+    onSaved?.()
+    this.deps.publish(this)
+    return { ok: true, version: next.version }
+  }
+
+  private setSeat(seat: Seat, s: Partial<SeatRecord>): SeatRecord[] {
+    const seats = this.record.seats.slice()
+    seats[seat] = { ...seats[seat]!, ...s }
+    return seats
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Commands
+
+  /** The creator's connection joins seat 0 (the record was saved by the hub). */
+  attachCreator(member: MemberId): void {
+    this.members.set(member, 0)
+    this.deps.publish(this)
+  }
+
+  join(member: MemberId, name: string): Promise<Outcome<{ seat: Seat; token: string }>> {
+    return this.run(async () => {
+      if (this.members.has(member)) return fail('ALREADY_AT_TABLE', 'you are already at this table')
+      const seat = this.record.seats.findIndex((s) => s.name === null)
+      if (seat < 0) {
+        return fail('TABLE_FULL', 'every seat is taken; you can watch instead')
+      }
+      const token = newToken()
+      const r = await this.commit(
+        {
+          seats: this.setSeat(seat, {
+            ...openSeat,
+            name,
+            tokenHash: hashToken(token),
+            connected: true,
+          }),
+          // Someone new in a seat changes what the others may do (e.g. start).
+          staleBefore: this.record.staleBefore.map(() => this.record.version + 1),
+        },
+        [{ t: 'joined', seat, name }],
+        () => this.members.set(member, seat),
+      )
+      if (!r.ok) return r
+      return { ...r, seat, token }
+    })
+  }
+
+  watch(member: MemberId): Promise<Outcome> {
+    return this.run(async () => {
+      if (this.members.has(member)) return fail('ALREADY_AT_TABLE', 'you are already at this table')
+      if (!this.record.allowSpectators)
+        return fail('SPECTATORS_OFF', 'the host has turned watching off at this table')
+      this.members.set(member, null)
+      this.deps.publish(this)
+      return { ok: true, version: this.record.version }
+    })
+  }
+
+  reclaim(member: MemberId, token: string): Promise<Outcome<{ seat: Seat }>> {
+    return this.run(async () => {
+      const h = hashToken(token)
+      const seat = this.record.seats.findIndex(
+        (s) => s.tokenHash !== null && sameHash(s.tokenHash, h),
+      )
+      if (seat < 0) return fail('BAD_TOKEN', 'that seat token does not hold a seat at this table')
+      const mine = this.members.get(member)
+      if (mine !== undefined && mine !== seat) {
+        return fail('ALREADY_AT_TABLE', 'you are already at this table in another place')
+      }
+      // The newest connection wins: the old one (another tab, a dead phone) is told it was replaced.
+      for (const [m, s] of this.members) {
+        if (s === seat && m !== member) {
+          this.members.delete(m)
+          this.deps.evict(m, this.code, 'replaced')
+        }
+      }
+      this.clearGrace(seat)
+      const was = this.record.seats[seat]!
+      const r = await this.commit(
+        {
+          seats: this.setSeat(seat, {
+            connected: true,
+            graceUntil: null,
+            gone: false,
+            timeouts: 0,
+          }),
+        },
+        was.connected ? [] : [{ t: 'back', seat, name: was.name ?? '' }],
+        () => this.members.set(member, seat),
+      )
+      if (!r.ok) return r
+      return { ...r, seat }
+    })
+  }
+
+  leave(member: MemberId): Promise<Outcome> {
+    return this.run(async () => {
+      const seat = this.members.get(member)
+      if (seat === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
+      this.members.delete(member)
+      if (seat === null) {
+        this.deps.publish(this)
+        return { ok: true, version: this.record.version }
+      }
+      return this.vacate(seat, 'left')
+    })
+  }
+
+  /** A member's connection dropped. Players keep their seat for the grace period. */
+  disconnect(member: MemberId): Promise<void> {
+    return this.run(async () => {
+      const seat = this.members.get(member)
+      if (seat === undefined) return
+      this.members.delete(member)
+      if (seat === null) {
+        this.deps.publish(this)
+        return
+      }
+      const s = this.record.seats[seat]!
+      if (!s.connected) return
+      const until = this.deps.now() + this.deps.config.graceMs
+      const r = await this.commit(
+        { seats: this.setSeat(seat, { connected: false, graceUntil: until }) },
+        [{ t: 'away', seat, name: s.name ?? '' }],
+      )
+      if (r.ok) this.armGrace(seat, until)
+    })
+  }
+
+  /** A player who left, or whose grace ran out: a free seat in the waiting room, else gone. */
+  private async vacate(seat: Seat, why: 'left' | 'expired'): Promise<Outcome> {
+    const r = this.record
+    const s = r.seats[seat]!
+    this.clearGrace(seat)
+    if (r.status === 'waiting') {
+      const seats = this.setSeat(seat, openSeat)
+      let host = r.host
+      if (host === seat) {
+        const other = seats.findIndex((x) => x.name !== null)
+        host = other >= 0 ? other : r.host
+      }
+      return this.commit({ seats, host, staleBefore: r.staleBefore.map(() => r.version + 1) }, [
+        { t: 'left', seat, name: s.name ?? '' },
+      ])
+    }
+    return this.commit(
+      { seats: this.setSeat(seat, { connected: false, graceUntil: null, gone: true }) },
+      why === 'left' ? [{ t: 'left', seat, name: s.name ?? '' }] : [],
+    )
+  }
+
+  private armGrace(seat: Seat, until: number): void {
+    this.clearGrace(seat)
+    const t = setTimeout(
+      () => {
+        void this.run(async () => {
+          this.graceTimers.delete(seat)
+          const s = this.record.seats[seat]
+          if (!s || s.connected || s.graceUntil === null || s.graceUntil > this.deps.now()) return
+          await this.vacate(seat, 'expired')
+        })
+      },
+      Math.max(0, until - this.deps.now()),
+    )
+    t.unref()
+    this.graceTimers.set(seat, t)
+  }
+
+  private clearGrace(seat: Seat): void {
+    const t = this.graceTimers.get(seat)
+    if (t) clearTimeout(t)
+    this.graceTimers.delete(seat)
+  }
+
+  /** Host only: starts the first game, or the next one once a game is over (I-16). */
+  start(member: MemberId, version: number, deal?: TestDealMsg): Promise<Outcome> {
+    return this.run(async () => {
+      const r = this.record
+      const seat = this.members.get(member)
+      const refused = this.checkActor(seat, version)
+      if (refused) return refused
+      if (seat !== r.host) return fail('NOT_HOST', 'only the host can start a game')
+      if (r.status === 'playing') return fail('GAME_IN_PROGRESS', 'a game is being played')
+      if (r.seats.some((s) => s.name === null))
+        return fail('SEATS_NOT_FILLED', 'every seat needs a player before the game starts')
+      if (deal !== undefined && !this.deps.config.testDeals)
+        return fail('TEST_DEALS_OFF', 'this server does not take fixed deals')
+      const d: Deal = deal ?? { seed: randomBytes(16).toString('hex') }
+      let state: AnyState
+      try {
+        state = this.adapter.setup(r.settings, d, r.state)
+      } catch (e) {
+        return fail('BAD_DEAL', e instanceof Error ? e.message : 'that deal cannot be dealt')
+      }
+      const gameNo = r.gameNo + 1
+      const out = await this.commit(
+        {
+          state,
+          status: 'playing',
+          gameNo,
+          staleBefore: r.staleBefore.map(() => r.version + 1),
+          seats: r.seats.map((s) => ({ ...s, timeouts: 0 })),
+        },
+        [{ t: 'started', gameNo }, ...this.gameLog(state)],
+      )
+      if (out.ok) this.afterGameChange()
+      return out
+    })
+  }
+
+  /** Host only: frees the seat of a player who is not connected. */
+  remove(member: MemberId, version: number, target: Seat): Promise<Outcome> {
+    return this.run(async () => {
+      const r = this.record
+      const seat = this.members.get(member)
+      const refused = this.checkActor(seat, version)
+      if (refused) return refused
+      if (seat !== r.host) return fail('NOT_HOST', 'only the host can remove a player')
+      const t = r.seats[target]
+      if (!t || t.name === null) return fail('SEAT_EMPTY', 'nobody sits there')
+      if (target === r.host)
+        return fail('NOT_HOST', 'the host cannot remove themselves; leave instead')
+      if (t.connected) return fail('PLAYER_PRESENT', `${t.name} is at the table`)
+      this.clearGrace(target)
+      return this.commit(
+        {
+          seats: this.setSeat(target, openSeat),
+          staleBefore: r.staleBefore.map(() => r.version + 1),
+        },
+        [{ t: 'removed', seat: target, name: t.name }],
+      )
+    })
+  }
+
+  /** A game move of the member's seat, made against `version`. */
+  move(member: MemberId, version: number, rawMove: unknown): Promise<Outcome> {
+    return this.run(async () => {
+      const seat = this.members.get(member)
+      const refused = this.checkActor(seat, version)
+      if (refused) return refused
+      const r = this.record
+      if (r.status !== 'playing' || r.state === null)
+        return fail(
+          'NOT_PLAYING',
+          r.status === 'over' ? 'the game is over' : 'the game has not started',
+        )
+      const parsed = this.adapter.moveSchema.safeParse(rawMove)
+      if (!parsed.success) return fail('BAD_REQUEST', `not a move of ${r.game}`)
+      return this.applyMove(seat as Seat, parsed.data, null)
+    })
+  }
+
+  /** Who may act, and whether their command is current. */
+  private checkActor(seat: Seat | null | undefined, version: number): Outcome | null {
+    if (seat === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
+    if (seat === null) return fail('SPECTATOR', 'spectators watch; they cannot act')
+    const r = this.record
+    if (version > r.version)
+      return fail(
+        'FUTURE_VERSION',
+        `version ${version} does not exist yet (the table is at ${r.version})`,
+      )
+    if (version < (r.staleBefore[seat] ?? 0))
+      return fail('STALE_VERSION', 'the table changed since that command was made; look again')
+    return null
+  }
+
+  private gameLog(state: AnyState): LogBody[] {
+    // Idiot's events are public by I-15. The duel's are kept to its views: with the same deal,
+    // A-15 hides an opponent's game until one has played one's own.
+    if (state.game !== 'idiot') return []
+    return (state as IdiotState).recent.map((e) => ({ t: 'game' as const, e }))
+  }
+
+  private async applyMove(
+    seat: Seat,
+    move: Parameters<GameAdapter['apply']>[2],
+    timeout: 'pickup' | 'play' | 'ready' | null,
+  ): Promise<Outcome> {
+    const r = this.record
+    const before = r.state!
+    const res = this.adapter.apply(before, seat, move)
+    if (!res.ok) return fail(res.error.code, res.error.message)
+    const after = res.value
+    const over = this.adapter.isOver(after)
+    const stale = this.adapter.staleAfter(before, after, seat)
+    const staleBefore = r.staleBefore.slice()
+    for (const s of stale) staleBefore[s] = r.version + 1
+    const timeouts = timeout === null ? 0 : (r.seats[seat]?.timeouts ?? 0) + 1
+    const logs: LogBody[] = []
+    if (timeout !== null) logs.push({ t: 'timeout', seat, action: timeout })
+    logs.push(...this.gameLog(after))
+    const awayNow = timeouts === this.deps.config.timeoutsForAway
+    if (awayNow) logs.push({ t: 'away', seat, name: r.seats[seat]?.name ?? '' })
+    const out = await this.commit(
+      {
+        state: after,
+        staleBefore,
+        status: over ? 'over' : 'playing',
+        tally: over ? this.adapter.tally(after, r.tally) : r.tally,
+        seats: this.setSeat(seat, { timeouts }),
+      },
+      logs,
+    )
+    if (out.ok) this.afterGameChange()
+    return out
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Timers and A-16
+
+  private afterGameChange(): void {
+    if (this.record.game === 'duel') this.requestBest()
+  }
+
+  private turnSeconds(): number | null {
+    const r = this.record
+    if (!this.adapter.timed) return null
+    return (r.settings as { turnSeconds?: number | null }).turnSeconds ?? null
+  }
+
+  /**
+   * The turn timer's deadline after a change (I-16: a live table handles stalling): a fresh one
+   * whenever the game moves, none outside play, unchanged by other changes (joins, reconnects).
+   */
+  private deadlineAfter(cur: TableRecord, change: Partial<TableRecord>): number | null {
+    const seconds = this.turnSeconds()
+    const status = change.status ?? cur.status
+    if (seconds === null || status !== 'playing') return null
+    if (change.state !== undefined && change.state !== cur.state) {
+      return this.deps.now() + seconds * 1000
+    }
+    return cur.deadline
+  }
+
+  /** Arms the timer for the record's deadline. */
+  private armTimer(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    const deadline = this.record.deadline
+    if (deadline === null || this.closed) return
+    this.timer = setTimeout(() => void this.onTimer(), Math.max(0, deadline - this.deps.now()))
+    this.timer.unref()
+  }
+
+  /** After loading a record (a restart, another node): re-arm its timers. */
+  resume(): void {
+    this.armTimer()
+    this.record.seats.forEach((s, seat) => {
+      if (!s.connected && s.graceUntil !== null) this.armGrace(seat, s.graceUntil)
+    })
+  }
+
+  private onTimer(): Promise<void> {
+    return this.run(async () => {
+      const r = this.record
+      if (r.status !== 'playing' || r.state === null || r.deadline === null) return
+      if (r.deadline > this.deps.now() + 5) return
+      for (const seat of this.adapter.activeSeats(r.state)) {
+        const cur = this.record
+        if (cur.status !== 'playing' || cur.state === null) break
+        const t = this.adapter.timeoutMove(cur.state, seat)
+        if (!t) continue
+        const out = await this.applyMove(seat, t.move, t.action)
+        if (!out.ok) this.log.warn({ seat, error: out.error }, 'timer move refused')
+      }
+    })
+  }
+
+  private requestBest(): void {
+    const solve = this.deps.solve
+    const st = this.record.state as DuelState | null
+    if (!solve || !st) return
+    st.players.forEach((p, seat) => {
+      for (const rec of p.results) {
+        const key = `${this.record.gameNo}/${seat}/${rec.index}`
+        if (rec.best !== null || this.solving.has(key)) continue
+        this.solving.add(key)
+        const gameNo = this.record.gameNo
+        solve(rec.deck, rec.piles)
+          .then((best) => {
+            if (!best || this.closed) return
+            return this.run(async () => {
+              const cur = this.record.state as DuelState | null
+              if (!cur || this.record.gameNo !== gameNo) return
+              await this.commit({ state: withBest(cur, seat, rec.index, best) }, [
+                { t: 'best', seat, index: rec.index, best: best.best },
+              ])
+            })
+          })
+          .catch((e: unknown) => this.log.warn({ err: e }, 'best-possible computation failed'))
+      }
+    })
+  }
+
+  /** Stops timers; the record stays in the store. */
+  close(): void {
+    this.closed = true
+    if (this.timer) clearTimeout(this.timer)
+    for (const t of this.graceTimers.values()) clearTimeout(t)
+    this.graceTimers.clear()
+  }
+
+  /** Resolves once every queued command has finished. */
+  drain(): Promise<void> {
+    return this.run(async () => undefined)
+  }
+}

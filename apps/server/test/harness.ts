@@ -1,0 +1,55 @@
+// Starts a real server on a free port for a test, with real socket.io clients.
+import pino from 'pino'
+import { type Client, connect } from '../scripts/client.ts'
+import { type App, buildApp, REDACT } from '../src/app.ts'
+import { type Config, loadConfig } from '../src/config.ts'
+import type { TableStore } from '../src/store.ts'
+
+export interface TestServer {
+  readonly app: App
+  readonly url: string
+  readonly config: Config
+  /** Every client connected through `client()`, closed by `stop()`. */
+  client(): Promise<Client>
+  stop(): Promise<void>
+}
+
+/** A server for tests: port 0, test deals on, generous rate limits unless overridden. */
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { store?: TableStore; logs?: string[] } = {},
+): Promise<TestServer> {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    KORTBORD_TEST_DEALS: '1',
+    RATE_BURST: '1000',
+    RATE_PER_SECOND: '1000',
+    SOLVER: '0',
+    ...env,
+  })
+  const lines = opts.logs
+  const logger = pino(
+    { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    { write: (s: string) => void lines?.push(s) },
+  )
+  const app = buildApp(config, { store: opts.store, logger })
+  const port = await app.listen()
+  const url = `http://127.0.0.1:${port}`
+  const clients: Client[] = []
+  return {
+    app,
+    url,
+    config,
+    async client() {
+      const c = await connect(url)
+      clients.push(c)
+      return c
+    },
+    async stop() {
+      for (const c of clients) c.close()
+      await app.close()
+    },
+  }
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CLIENT_EVENTS,
+  CODE_ALPHABET,
+  CreateTable,
+  MakeMove,
+  Nickname,
+  PROTOCOL_VERSION,
+  parseClientMessage,
+  SeatToken,
+  TableCode,
+} from '../src/index.ts'
+
+describe('protocol schemas', () => {
+  it('has a version and a schema for every client event', () => {
+    expect(PROTOCOL_VERSION).toBeGreaterThanOrEqual(1)
+    expect(CLIENT_EVENTS).toContain('game:move')
+    expect(CLIENT_EVENTS).toContain('table:create')
+  })
+
+  it('table codes avoid look-alike symbols and are normalised to upper case', () => {
+    for (const c of '01ILO') expect(CODE_ALPHABET).not.toContain(c)
+    expect(TableCode.parse(' abc234 ')).toBe('ABC234')
+    expect(TableCode.safeParse('ABC10O').success).toBe(false)
+    expect(TableCode.safeParse('ABCDEFG').success).toBe(false)
+  })
+
+  it('nicknames are trimmed, non-empty, short and free of control characters', () => {
+    expect(Nickname.parse('  Åsa ')).toBe('Åsa')
+    expect(Nickname.safeParse('   ').success).toBe(false)
+    expect(Nickname.safeParse('x'.repeat(25)).success).toBe(false)
+    expect(Nickname.safeParse('a\u0000b').success).toBe(false)
+    expect(Nickname.safeParse('a\nb').success).toBe(false)
+  })
+
+  it('seat tokens are 43 base64url characters', () => {
+    expect(SeatToken.safeParse('A'.repeat(43)).success).toBe(true)
+    expect(SeatToken.safeParse('A'.repeat(42)).success).toBe(false)
+    expect(SeatToken.safeParse(`${'A'.repeat(42)}=`).success).toBe(false)
+  })
+
+  it('[I-3][A-10] table options default sensibly and refuse what the rules do not allow', () => {
+    const idiot = CreateTable.parse({ game: 'idiot', name: 'Bo', options: { seats: 3 } })
+    expect(idiot).toMatchObject({ spectators: true, options: { seats: 3, turnSeconds: null } })
+    expect(
+      CreateTable.safeParse({ game: 'idiot', name: 'Bo', options: { seats: 5 } }).success,
+    ).toBe(false)
+    expect(
+      CreateTable.safeParse({ game: 'idiot', name: 'Bo', options: { seats: 2, turnSeconds: 5 } })
+        .success,
+    ).toBe(false)
+    const duel = CreateTable.parse({ game: 'duel', name: 'Bo' })
+    expect(duel.options).toEqual({
+      games: 5,
+      scoring: 'kort-kvar',
+      piles: [4, 4],
+      sameDeal: false,
+      mode: 'simultaneous',
+      undo: 'none',
+    })
+    expect(
+      CreateTable.safeParse({ game: 'duel', name: 'Bo', options: { games: 21 } }).success,
+    ).toBe(false)
+    expect(
+      CreateTable.safeParse({ game: 'duel', name: 'Bo', options: { piles: [4, 6] } }).success,
+    ).toBe(false)
+  })
+
+  it('moves are checked field by field; unknown fields are refused', () => {
+    const ok = MakeMove.safeParse({
+      table: 'ABCDEF',
+      version: 3,
+      move: { type: 'play', cards: [0, 13] },
+    })
+    expect(ok.success).toBe(true)
+    for (const move of [
+      { type: 'play', cards: [] },
+      { type: 'play', cards: [104] },
+      { type: 'play', cards: [1.5] },
+      { type: 'pickup', extra: 1 },
+      { type: 'teleport' },
+      { type: 'discard', pile: 8 },
+    ]) {
+      expect(
+        MakeMove.safeParse({ table: 'ABCDEF', version: 3, move }).success,
+        JSON.stringify(move),
+      ).toBe(false)
+    }
+    expect(
+      MakeMove.safeParse({ table: 'ABCDEF', version: -1, move: { type: 'pickup' } }).success,
+    ).toBe(false)
+  })
+
+  it('a refusal names the field and says what is wrong', () => {
+    const r = parseClientMessage('table:join', { table: 'ABCDEF', name: '' })
+    expect(r.ok).toBe(false)
+    if (!r.ok) {
+      expect(r.error.code).toBe('BAD_REQUEST')
+      expect(r.error.message).toContain('name')
+    }
+    expect(parseClientMessage('table:join', null).ok).toBe(false)
+    expect(parseClientMessage('table:join', 'x'.repeat(100)).ok).toBe(false)
+  })
+})
