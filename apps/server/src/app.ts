@@ -58,6 +58,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       timeoutsForAway: config.timeoutsForAway,
       testDeals: config.testDeals,
       logKeep: config.logKeep,
+      timerScale: config.timerScale,
     },
     log,
     now,

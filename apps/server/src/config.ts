@@ -24,6 +24,8 @@ const Env = z.object({
   RATE_STRIKES: z.coerce.number().int().min(1).default(20),
   /** socket.io's largest accepted message, bytes. */
   MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(1_000_000).default(16_384),
+  /** Tests only: multiplies turn timer durations (0.01 makes a 15 s timer 150 ms). */
+  KORTBORD_TIMER_SCALE: z.coerce.number().min(0.0001).max(1).default(1),
   /** A-16 best possible after each duel game, in a child process. */
   SOLVER: flag.default(true),
   SOLVER_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
@@ -39,6 +41,7 @@ export interface Config {
   readonly timeoutsForAway: number
   readonly store: 'memory'
   readonly testDeals: boolean
+  readonly timerScale: number
   readonly rate: { readonly burst: number; readonly perSecond: number; readonly strikes: number }
   readonly maxPayloadBytes: number
   readonly solver: { readonly enabled: boolean; readonly timeoutMs: number }
@@ -62,6 +65,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeoutsForAway: e.TIMEOUTS_FOR_AWAY,
     store: e.STORE,
     testDeals: e.KORTBORD_TEST_DEALS,
+    timerScale: e.KORTBORD_TIMER_SCALE,
     rate: { burst: e.RATE_BURST, perSecond: e.RATE_PER_SECOND, strikes: e.RATE_STRIKES },
     maxPayloadBytes: e.MAX_PAYLOAD_BYTES,
     solver: { enabled: e.SOLVER, timeoutMs: e.SOLVER_TIMEOUT_MS },

@@ -37,6 +37,8 @@ export interface TableConfig {
   readonly testDeals: boolean
   /** How many log entries a table keeps. */
   readonly logKeep: number
+  /** Tests only: scales turn timers. */
+  readonly timerScale: number
 }
 
 export interface TableDeps {
@@ -579,7 +581,7 @@ export class Table {
     const status = change.status ?? cur.status
     if (seconds === null || status !== 'playing') return null
     if (change.state !== undefined && change.state !== cur.state) {
-      return this.deps.now() + seconds * 1000
+      return this.deps.now() + Math.round(seconds * 1000 * this.deps.config.timerScale)
     }
     return cur.deadline
   }

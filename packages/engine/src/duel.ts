@@ -384,13 +384,16 @@ export function duelOutcome(s: DuelState): DuelOutcome | undefined {
 /**
  * A-15: both tables are public, the stocks are secret. With the same deal, a player may not see
  * the opponent's n-th game until they have finished their own n-th game (it would show them
- * their own stock); spectators see everything public.
+ * their own stock). Spectators see a game only once the other player has finished theirs of the
+ * same index: anyone may watch, so a player could watch their own table from a second tab.
  */
 export function duelView(s: DuelState, viewer: Viewer): DuelView {
   const maySee = (owner: Seat, index: number): boolean => {
-    if (!s.settings.sameDeal || viewer === 'spectator' || viewer === owner) return true
-    const own = s.players[viewer as 0 | 1]
-    return own !== undefined && own.results.length > index
+    if (!s.settings.sameDeal || viewer === owner || s.over) return true
+    // A spectator could be a player in a second tab: they see a game of one player only once the
+    // other has finished their own game of that index (the trailing player is shown live).
+    const other = viewer === 'spectator' ? s.players[1 - owner] : s.players[viewer as 0 | 1]
+    return other !== undefined && other.results.length > index
   }
   const playerView = (owner: 0 | 1): DuelPlayerView => {
     const p = s.players[owner]

@@ -530,7 +530,7 @@ describe('Idioten för två: handicap and information', () => {
     expect(t.players[0].current!.deck).toEqual(t.players[1].current!.deck)
   })
 
-  it("[A-15] same deal: a player cannot see the opponent's n-th game before finishing their own", () => {
+  it("[A-15] same deal: a player cannot see the opponent's n-th game before finishing their own, nor can a spectator", () => {
     let s = duel.setup({ games: 2, sameDeal: true }, 2, { seed: 'hidden' })
     s = run(s, 0, 'deal deal')
     let v1 = duel.view(s, 1)
@@ -552,15 +552,19 @@ describe('Idioten för två: handicap and information', () => {
     // Player 0, having finished game 0, sees player 1's game 0 live.
     const v0 = duel.view(s, 0)
     expect(currentView(v0, 1).piles).toEqual(s.players[1].current!.piles)
-    // Spectators see everything public.
-    const vs = duel.view(s, 'spectator')
-    expect(vs.players[0].results[0]).toEqual(s.players[0].results[0])
-    expect(currentView(vs, 0).piles).toEqual(s.players[0].current!.piles)
-    expect(vs.players[0].totals.games).toBe(1)
+    // A spectator (who could be player 1 in a second tab) sees no more than player 1 …
+    let vs = duel.view(s, 'spectator')
+    expect(vs.players[0].results[0]).toEqual({ hidden: true, index: 0, deals: null })
+    expect(vs.players[0].current).toMatchObject({ hidden: true, index: 1 })
+    // … and no more than player 0: player 1's game 0, which player 0 has finished, is live.
+    expect(currentView(vs, 1).piles).toEqual(s.players[1].current!.piles)
     // Player 1 finishes game 0: player 0's game 0 becomes visible, game 1 stays hidden.
     s = finishGame(s, 1)
     v1 = duel.view(s, 1)
     expect(v1.players[0].results[0]).toEqual(s.players[0].results[0])
+    vs = duel.view(s, 'spectator')
+    expect(vs.players[0].results[0]).toEqual(s.players[0].results[0])
+    expect(vs.players[0].totals.games).toBe(1)
     expect(v1.players[0].totals).toEqual(vs.players[0].totals)
     expect(v1.players[0].current).toMatchObject({ hidden: true, index: 1 })
     // The end of the match shows everything to everyone.
@@ -574,8 +578,13 @@ describe('Idioten för två: handicap and information', () => {
     let s = duel.setup({ games: 2, sameDeal: true, mode: 'alternating' }, 2, { seed: 'alt' })
     s = run(s, 0, 'deal')
     expect(duel.view(s, 1).players[0].current).toEqual({ hidden: true, index: 0, deals: 1 })
-    expect(currentView(duel.view(s, 'spectator'), 0).deals).toBe(1)
+    expect(duel.view(s, 'spectator').players[0].current).toEqual({
+      hidden: true,
+      index: 0,
+      deals: 1,
+    })
     s = finishGame(s, 0)
+    expect(currentView(duel.view(s, 'spectator'), 1).piles).toEqual(s.players[1].current!.piles)
     // Player 1 now plays game 0, which player 0 has finished and may watch.
     expect(currentView(duel.view(s, 0), 1).piles).toEqual(s.players[1].current!.piles)
     expect(duel.view(s, 1).players[0].results[0]).toMatchObject({ hidden: true })
@@ -614,7 +623,10 @@ describe('Idioten för två: handicap and information', () => {
       s = run(s, seat, 'deal')
       expectNoStockLeak(s)
       const v = duel.view(s, 'spectator')
-      expect(v.players[0].results[0]).toMatchObject({ deck: s.decks[0][0] })
+      // With the same deal a spectator waits until player 1 has played game 0 too.
+      expect(v.players[0].results[0]).toMatchObject(
+        opts.sameDeal ? { hidden: true } : { deck: s.decks[0][0] },
+      )
       expect(JSON.stringify(v)).not.toContain('"stock"')
     }
   })

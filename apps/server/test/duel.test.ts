@@ -1,0 +1,197 @@
+import {
+  type Card,
+  type DuelGameRecord,
+  type DuelMove,
+  type DuelState,
+  type DuelView,
+  duel,
+  fullDeck,
+  Rng,
+  solveAcesUp,
+} from '@kortbord/engine'
+import type { TableUpdate } from '@kortbord/protocol'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Client, must } from '../scripts/client.ts'
+import { driveDuel } from '../scripts/drive.ts'
+import { startServer, type TestServer } from './harness.ts'
+
+let srv: TestServer
+beforeAll(async () => {
+  srv = await startServer({ SOLVER: '1' })
+})
+afterAll(async () => {
+  await srv.stop()
+})
+
+type Options = {
+  games?: number
+  scoring?: 'kort-kvar' | 'ess' | 'kombinerad'
+  piles?: [4 | 5 | 8, 4 | 5 | 8]
+  sameDeal?: boolean
+  mode?: 'simultaneous' | 'alternating'
+  undo?: 'none' | 'discards' | 'moves' | 'both'
+}
+
+async function duelTable(options: Options): Promise<{
+  code: string
+  players: [Client, Client]
+  watcher: Client
+  version: number
+}> {
+  const a = await srv.client()
+  const created = must(await a.send('table:create', { game: 'duel', name: 'Greta', options }))
+  const code = created.table as string
+  const b = await srv.client()
+  must(await b.send('table:join', { table: code, name: 'Hugo' }))
+  const watcher = await srv.client()
+  must(await watcher.send('table:watch', { table: code }))
+  const version = b.state(code)!.table.version
+  await Promise.all([a, b, watcher].map((c) => c.atVersion(code, version)))
+  return { code, players: [a, b], watcher, version }
+}
+
+const records = (u: TableUpdate, seat: 0 | 1) =>
+  (u.view as DuelView).players[seat].results as DuelGameRecord[]
+
+describe('Idioten för två over the protocol', () => {
+  it('[A-9][A-10][A-11][A-16] a 3-game match with undo: the engine agrees, both see each other live, the best possible arrives', async () => {
+    const { code, players, watcher, version } = await duelTable({ games: 3, undo: 'both' })
+    const deck: Card[] = Rng.seeded('duel-deck').shuffle(fullDeck(1))
+    // A fixed deal: every game of both players uses this order (setupDuel with a deck).
+    const started = must(
+      await players[0].send('table:start', { table: code, version, deal: { deck } }),
+    )
+    const moves: { seat: number; move: DuelMove }[] = []
+    let sawOpponentLive = false
+    const end = await driveDuel(players, code, started.version, {
+      seed: 'duel-drive',
+      undoChance: 0.3,
+      onMove: (seat, move) => {
+        moves.push({ seat, move: move as DuelMove })
+        // A-15: the other player's table is public and live.
+        const other = players[1 - seat]!.state(code)
+        const cur = (other?.view as DuelView | undefined)?.players[seat as 0 | 1].current
+        if (cur && !('hidden' in cur)) sawOpponentLive = true
+      },
+    })
+    expect(sawOpponentLive).toBe(true)
+    expect(moves.some((m) => m.move.type === 'undo')).toBe(true)
+    // Replay on the engine.
+    let s: DuelState = duel.setup({ games: 3, undo: 'both' }, 2, { deck })
+    for (const { seat, move } of moves) {
+      const r = duel.apply(s, seat, move)
+      if (!r.ok) throw new Error(`engine refused ${JSON.stringify(move)}: ${r.error.code}`)
+      s = r.value
+    }
+    expect(s.over).toBe(true)
+    const v = end.view as DuelView
+    expect(v.over).toBe(true)
+    expect(v.outcome).toEqual(duel.outcome(s))
+    // A-16: every game gets its best possible, computed off the event loop, and published.
+    const withBest = await watcher.waitFor(
+      code,
+      (u) =>
+        ([0, 1] as const).every(
+          (p) => records(u, p).length === 3 && records(u, p).every((r) => r.best !== null),
+        ),
+      60_000,
+    )
+    for (const seat of [0, 1] as const) {
+      records(withBest, seat).forEach((rec, i) => {
+        const engineRec = s.players[seat].results[i]!
+        expect({ ...rec, best: null }).toEqual(engineRec)
+        const solved = solveAcesUp(rec.deck, rec.piles)
+        expect(rec.best).toEqual({ best: solved.best, proven: solved.proven })
+        expect(rec.best!.best).toBeLessThanOrEqual(rec.left)
+      })
+    }
+    expect(withBest.log.filter((e) => e.t === 'best')).toHaveLength(6)
+    expect(withBest.table.status).toBe('over')
+    // The table's tally counts matches won.
+    const o = duel.outcome(s)!
+    expect(withBest.table.tally).toEqual([0, 1].map((p) => (o.winner === p ? 1 : 0)))
+  })
+
+  it('[A-10] a new match with the same players; the alternating mode refuses the one who waits', async () => {
+    const { code, players, version } = await duelTable({
+      games: 1,
+      mode: 'alternating',
+      scoring: 'ess',
+    })
+    let v = version
+    for (let match = 1; match <= 2; match++) {
+      const started = must(await players[0].send('table:start', { table: code, version: v }))
+      const u = await players[1].atVersion(code, started.version)
+      expect(u.table.gameNo).toBe(match)
+      expect((u.view as DuelView).turn).toBe(0)
+      const wait = await players[1].send('game:move', {
+        table: code,
+        version: started.version,
+        move: { type: 'deal' },
+      })
+      expect(wait).toMatchObject({ ok: false, error: { code: 'NOT_YOUR_TURN' } })
+      const end = await driveDuel(players, code, started.version, { seed: `alt-${match}` })
+      expect((end.view as DuelView).over).toBe(true)
+      v = end.table.version
+      await players[0].atVersion(code, v)
+    }
+  })
+
+  it("[A-10] simultaneous play: one player's move does not make the other's command stale", async () => {
+    const { code, players, version } = await duelTable({ games: 1 })
+    const started = must(await players[0].send('table:start', { table: code, version }))
+    await Promise.all(players.map((c) => c.atVersion(code, started.version)))
+    const [r0, r1] = await Promise.all(
+      players.map((c) =>
+        c.send('game:move', { table: code, version: started.version, move: { type: 'deal' } }),
+      ),
+    )
+    expect(r0!.ok).toBe(true)
+    expect(r1!.ok).toBe(true)
+    // But a player's own second command on the old version is stale (never applied twice).
+    const again = await players[0].send('game:move', {
+      table: code,
+      version: started.version,
+      move: { type: 'deal' },
+    })
+    expect(again).toMatchObject({ ok: false, error: { code: 'STALE_VERSION' } })
+  })
+
+  it("[A-14][A-15] same deal: a player cannot see the opponent's game they have yet to play", async () => {
+    const { code, players, watcher, version } = await duelTable({
+      games: 2,
+      sameDeal: true,
+      piles: [5, 4],
+    })
+    const started = must(await players[0].send('table:start', { table: code, version }))
+    const u = await players[1].atVersion(code, started.version)
+    const opp = (u.view as DuelView).players[0].current
+    expect(opp).toMatchObject({ hidden: true, index: 0 })
+    const mine = (u.view as DuelView).players[1].current
+    expect(mine && 'piles' in mine ? mine.piles.length : 0).toBe(4)
+    // A spectator could be a player in a second tab: both games are hidden until one is finished.
+    const w = await watcher.atVersion(code, started.version)
+    expect((w.view as DuelView).players[0].current).toMatchObject({ hidden: true, index: 0 })
+    expect((w.view as DuelView).players[1].current).toMatchObject({ hidden: true, index: 0 })
+    // Player 1 finishes game 0 (deal out, then finish): player 0's game 0 is shown live to both.
+    let v = started.version
+    while ((players[1].state(code)!.view as DuelView).players[1].results.length === 0) {
+      const mine = (players[1].state(code)!.view as DuelView).players[1].current
+      if (!mine || 'hidden' in mine) throw new Error('own game hidden')
+      const move = mine.stockCount > 0 ? { type: 'deal' as const } : { type: 'finish' as const }
+      v = must(
+        await players[1].send('game:move', {
+          table: code,
+          version: players[1].state(code)!.table.version,
+          move,
+        }),
+      ).version
+      await Promise.all([players[1], watcher].map((c) => c.atVersion(code, v)))
+    }
+    const after = await watcher.atVersion(code, v)
+    expect((after.view as DuelView).players[0].current).toMatchObject({ pileCount: 5 })
+    expect((after.view as DuelView).players[1].current).toMatchObject({ hidden: true, index: 1 })
+    const p1 = await players[1].atVersion(code, v)
+    expect((p1.view as DuelView).players[0].current).toMatchObject({ pileCount: 5 })
+  })
+})

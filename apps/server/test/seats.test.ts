@@ -1,0 +1,344 @@
+import type { IdiotView } from '@kortbord/engine'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Client, must } from '../scripts/client.ts'
+import { driveIdiot } from '../scripts/drive.ts'
+import { startServer, type TestServer } from './harness.ts'
+
+const NAMES = ['Astrid', 'Bo', 'Cecilia', 'Dag']
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+interface Seated {
+  code: string
+  players: Client[]
+  tokens: string[]
+  version: number
+}
+
+async function table(
+  s: TestServer,
+  n: number,
+  extra: { spectators?: boolean; turnSeconds?: number | null } = {},
+): Promise<Seated> {
+  const host = await s.client()
+  const created = must(
+    await host.send('table:create', {
+      game: 'idiot',
+      name: NAMES[0]!,
+      spectators: extra.spectators ?? true,
+      options: { seats: n, turnSeconds: extra.turnSeconds ?? null },
+    }),
+  )
+  const code = created.table as string
+  const players = [host]
+  const tokens = [created.token as string]
+  for (let i = 1; i < n; i++) {
+    const c = await s.client()
+    const j = must(await c.send('table:join', { table: code, name: NAMES[i]! }))
+    players.push(c)
+    tokens.push(j.token as string)
+  }
+  const version = players.at(-1)!.state(code)!.table.version
+  await Promise.all(players.map((c) => c.atVersion(code, version)))
+  return { code, players, tokens, version }
+}
+
+describe('seats belong to people', () => {
+  let srv: TestServer
+  beforeAll(async () => {
+    srv = await startServer({ GRACE_SECONDS: '0.4' })
+  })
+  afterAll(async () => {
+    await srv.stop()
+  })
+
+  it('tokens are distinct, 256-bit, and never sent to anyone else', async () => {
+    const t = await table(srv, 4)
+    expect(new Set(t.tokens).size).toBe(4)
+    for (const tok of t.tokens) expect(Buffer.from(tok, 'base64url')).toHaveLength(32)
+    const watcher = await srv.client()
+    must(await watcher.send('table:watch', { table: t.code }))
+    await watcher.atVersion(t.code, t.version)
+    const everything = JSON.stringify([...t.players.flatMap((c) => c.updates), ...watcher.updates])
+    for (const tok of t.tokens) expect(everything).not.toContain(tok)
+    // Only a hash is kept.
+    const stored = JSON.stringify(await srv.app.store.load(t.code))
+    for (const tok of t.tokens) expect(stored).not.toContain(tok)
+  })
+
+  it('[I-15] a reload reclaims the seat with the token and gets the full view at once', async () => {
+    const t = await table(srv, 3)
+    const started = must(
+      await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
+    )
+    const before = await t.players[1]!.atVersion(t.code, started.version)
+    const hand = (before.view as IdiotView).players[1]!.hand
+    expect(hand).toHaveLength(3)
+    t.players[1]!.close()
+    const away = await t.players[0]!.waitFor(t.code, (u) => u.table.seats[1]!.connected === false)
+    expect(away.table.seats[1]).toMatchObject({ name: 'Bo', away: true })
+    expect(away.table.seats[1]!.graceUntil).toBeGreaterThan(Date.now() - 1000)
+    const again = await srv.client()
+    const r = must(await again.send('table:reclaim', { table: t.code, token: t.tokens[1]! }))
+    expect(r.seat).toBe(1)
+    const u = await again.waitFor(t.code, () => true)
+    expect(u.seat).toBe(1)
+    expect((u.view as IdiotView).players[1]!.hand).toEqual(hand)
+    const back = await t.players[0]!.waitFor(t.code, (x) => x.table.seats[1]!.connected)
+    expect(back.table.seats[1]).toMatchObject({ away: false, graceUntil: null })
+    expect(back.log.some((e) => e.t === 'back' && e.seat === 1)).toBe(true)
+  })
+
+  it('a wrong or missing token cannot take a seat, and joining never takes a held seat', async () => {
+    const t = await table(srv, 2)
+    t.players[1]!.close()
+    await t.players[0]!.waitFor(t.code, (u) => !u.table.seats[1]!.connected)
+    const thief = await srv.client()
+    const wrong = await thief.send('table:reclaim', { table: t.code, token: 'A'.repeat(43) })
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'BAD_TOKEN' } })
+    const hostToken = await thief.send('table:reclaim', {
+      table: t.code,
+      token: t.tokens[0]!.slice(1),
+    })
+    expect(hostToken).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } })
+    const missing = await thief.rawAck('table:reclaim', { table: t.code })
+    expect(missing).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } })
+    const join = await thief.send('table:join', { table: t.code, name: 'Mallory' })
+    expect(join).toMatchObject({ ok: false, error: { code: 'TABLE_FULL' } })
+    // A token of another table holds nothing here.
+    const other = await table(srv, 2)
+    const cross = await thief.send('table:reclaim', { table: t.code, token: other.tokens[1]! })
+    expect(cross).toMatchObject({ ok: false, error: { code: 'BAD_TOKEN' } })
+    expect(thief.updates.filter((u) => u.table.code === t.code)).toHaveLength(0)
+  })
+
+  it('the newest connection with the token wins; the old one is told it was replaced', async () => {
+    const t = await table(srv, 2)
+    const second = await srv.client()
+    must(await second.send('table:reclaim', { table: t.code, token: t.tokens[1]! }))
+    await sleep(50)
+    expect(t.players[1]!.gone).toEqual([{ table: t.code, reason: 'replaced' }])
+    const stale = await t.players[1]!.send('table:start', { table: t.code, version: 99 })
+    expect(stale.ok).toBe(false)
+    // The seat stays connected (held by the new socket).
+    const u = await t.players[0]!.waitFor(t.code, (x) => x.table.seats[1]!.connected)
+    expect(u.table.seats[1]!.name).toBe('Bo')
+  })
+
+  it('the grace period expires as configured: in the waiting room the seat is freed', async () => {
+    const t = await table(srv, 3)
+    const t0 = Date.now()
+    t.players[2]!.close()
+    const freed = await t.players[0]!.waitFor(t.code, (u) => u.table.seats[2]!.name === null, 5000)
+    const waited = Date.now() - t0
+    expect(waited).toBeGreaterThanOrEqual(350)
+    expect(freed.log.some((e) => e.t === 'left' && e.seat === 2)).toBe(true)
+    // The old token is worthless now; a newcomer gets the seat.
+    const late = await srv.client()
+    const r = await late.send('table:reclaim', { table: t.code, token: t.tokens[2]! })
+    expect(r).toMatchObject({ ok: false, error: { code: 'BAD_TOKEN' } })
+    const j = must(await late.send('table:join', { table: t.code, name: 'Erik' }))
+    expect(j.seat).toBe(2)
+  })
+
+  it('mid-game a player whose grace ran out keeps the seat until the host removes them', async () => {
+    const t = await table(srv, 3)
+    must(await t.players[0]!.send('table:start', { table: t.code, version: t.version }))
+    const h = t.players[0]!
+    const present = await h.send('table:remove', {
+      table: t.code,
+      version: h.state(t.code)!.table.version,
+      seat: 2,
+    })
+    expect(present).toMatchObject({ ok: false, error: { code: 'PLAYER_PRESENT' } })
+    t.players[2]!.close()
+    const expired = await h.waitFor(
+      t.code,
+      (u) => !u.table.seats[2]!.connected && u.table.seats[2]!.graceUntil === null,
+      5000,
+    )
+    expect(expired.table.seats[2]).toMatchObject({ name: 'Cecilia', away: true })
+    // The token still reclaims until the seat is removed.
+    const notHost = await t.players[1]!.send('table:remove', {
+      table: t.code,
+      version: expired.table.version,
+      seat: 2,
+    })
+    expect(notHost).toMatchObject({ ok: false, error: { code: 'NOT_HOST' } })
+    must(await h.send('table:remove', { table: t.code, version: expired.table.version, seat: 2 }))
+    const after = await h.waitFor(t.code, (u) => u.table.seats[2]!.name === null)
+    expect(after.log.at(-1)).toMatchObject({ t: 'removed', seat: 2, name: 'Cecilia' })
+    const r = await (await srv.client()).send('table:reclaim', {
+      table: t.code,
+      token: t.tokens[2]!,
+    })
+    expect(r).toMatchObject({ ok: false, error: { code: 'BAD_TOKEN' } })
+    // Someone new takes the open seat and its cards.
+    const erik = await srv.client()
+    const j = must(await erik.send('table:join', { table: t.code, name: 'Erik' }))
+    expect(j.seat).toBe(2)
+    const u = await erik.waitFor(t.code, () => true)
+    expect((u.view as IdiotView).players[2]!.hand).toHaveLength(3)
+  })
+
+  it('leaving the waiting room frees the seat; a leaving host hands the table on', async () => {
+    const t = await table(srv, 3)
+    must(await t.players[0]!.send('table:leave', { table: t.code }))
+    const u = await t.players[1]!.waitFor(t.code, (x) => x.table.seats[0]!.name === null)
+    expect(u.table.host).toBe(1)
+    const again = await t.players[0]!.send('table:leave', { table: t.code })
+    expect(again).toMatchObject({ ok: false, error: { code: 'NOT_AT_TABLE' } })
+  })
+})
+
+describe('spectators', () => {
+  let srv: TestServer
+  beforeAll(async () => {
+    srv = await startServer()
+  })
+  afterAll(async () => {
+    await srv.stop()
+  })
+
+  it('[I-15] watch by the code, appear as a count, see the public view, and cannot act', async () => {
+    const t = await table(srv, 2)
+    const w1 = await srv.client()
+    const w2 = await srv.client()
+    must(await w1.send('table:watch', { table: t.code.toLowerCase() }))
+    must(await w2.send('table:watch', { table: t.code }))
+    const seen = await t.players[0]!.waitFor(t.code, (u) => u.table.spectators === 2)
+    expect(seen.table.spectators).toBe(2)
+    const started = must(
+      await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
+    )
+    const u = await w1.atVersion(t.code, started.version)
+    expect(u.seat).toBeNull()
+    const v = u.view as IdiotView
+    expect(v.viewer).toBe('spectator')
+    expect(v.players.every((p) => p.hand === null)).toBe(true)
+    for (const [event, payload] of [
+      ['game:move', { table: t.code, version: started.version, move: { type: 'ready' } }],
+      ['table:start', { table: t.code, version: started.version }],
+      ['table:remove', { table: t.code, version: started.version, seat: 1 }],
+    ] as const) {
+      const r = await w1.rawAck(event, payload)
+      expect(r, event).toMatchObject({ ok: false, error: { code: 'SPECTATOR' } })
+    }
+    must(await w2.send('table:leave', { table: t.code }))
+    const one = await t.players[0]!.waitFor(t.code, (x) => x.table.spectators === 1)
+    expect(one.table.spectators).toBe(1)
+    w1.close()
+    const none = await t.players[0]!.waitFor(t.code, (x) => x.table.spectators === 0)
+    expect(none.table.spectators).toBe(0)
+  })
+
+  it('the host can turn watching off', async () => {
+    const t = await table(srv, 2, { spectators: false })
+    const w = await srv.client()
+    const r = await w.send('table:watch', { table: t.code })
+    expect(r).toMatchObject({ ok: false, error: { code: 'SPECTATORS_OFF' } })
+    const none = await w.send('table:watch', { table: 'ZZZZZZ' })
+    expect(none).toMatchObject({ ok: false, error: { code: 'NO_SUCH_TABLE' } })
+  })
+})
+
+describe('turn timers', () => {
+  let srv: TestServer
+  beforeAll(async () => {
+    // 15 s timers run at 1/100 speed: 150 ms.
+    srv = await startServer({ KORTBORD_TIMER_SCALE: '0.01', TIMEOUTS_FOR_AWAY: '2' })
+  })
+  afterAll(async () => {
+    await srv.stop()
+  })
+
+  it('[I-16] off by default: nothing happens when nobody moves', async () => {
+    const t = await table(srv, 2)
+    const started = must(
+      await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
+    )
+    const u = await t.players[0]!.atVersion(t.code, started.version)
+    expect(u.table.deadline).toBeNull()
+    await sleep(400)
+    expect(t.players[0]!.state(t.code)!.table.version).toBe(started.version)
+  })
+
+  it('[I-16] when time runs out the server readies, picks up or plays the lowest card, logs it, and marks the player away', async () => {
+    const t = await table(srv, 2, { turnSeconds: 15 })
+    const started = must(
+      await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
+    )
+    const first = await t.players[0]!.atVersion(t.code, started.version)
+    expect(first.table.deadline).toBeGreaterThan(Date.now() - 50)
+    // Nobody readies: both are made ready, then the first player's turn times out, …
+    const played = await t.players[0]!.waitFor(
+      t.code,
+      (u) => u.log.filter((e) => e.t === 'timeout').length >= 4,
+      10_000,
+    )
+    const timeouts = played.log.filter((e) => e.t === 'timeout')
+    expect(timeouts.slice(0, 2).map((e) => (e as { action: string }).action)).toEqual([
+      'ready',
+      'ready',
+    ])
+    // On an empty pile the only choice is to play: the lowest card, alone.
+    const firstPlay = played.log.find((e) => e.t === 'game' && e.e.t === 'play')
+    expect(firstPlay).toBeDefined()
+    const after = timeouts[2] as { seat: number; action: string }
+    expect(after.action).toBe('play')
+    // The pile is not empty now: the next player's timeout picks it up.
+    expect((timeouts[3] as { action: string }).action).toBe('pickup')
+    const away = await t.players[0]!.waitFor(
+      t.code,
+      (u) => u.table.seats.every((s) => s.away),
+      10_000,
+    )
+    expect(away.log.some((e) => e.t === 'away')).toBe(true)
+    // A move of one's own clears the away mark.
+    const cur = await t.players[0]!.waitFor(t.code, (u) => {
+      const v = u.view as IdiotView
+      return v.turn === 0 && u.table.version === t.players[0]!.state(t.code)!.table.version
+    })
+    const v = cur.view as IdiotView
+    const move = v.pile.length > 0 ? { type: 'pickup' as const } : null
+    if (move) {
+      const r = await t.players[0]!.send('game:move', {
+        table: t.code,
+        version: cur.table.version,
+        move,
+      })
+      if (r.ok) {
+        const back = await t.players[0]!.atVersion(t.code, r.version)
+        expect(back.table.seats[0]!.away).toBe(false)
+      }
+    }
+  })
+
+  it('[I-16] a timed game runs to its end with nobody at the table', async () => {
+    const t = await table(srv, 2, { turnSeconds: 15 })
+    must(await t.players[0]!.send('table:start', { table: t.code, version: t.version }))
+    for (const c of t.players) c.close()
+    const tbl = (await srv.app.hub.get(t.code))!
+    const deadline = Date.now() + 60_000
+    while (tbl.snapshot().status === 'playing' && Date.now() < deadline) await sleep(100)
+    expect(tbl.snapshot().status).toBe('over')
+  })
+})
+
+describe('a game driven to the end keeps the table consistent', () => {
+  it('all clients agree on the last version', async () => {
+    const srv = await startServer()
+    try {
+      const t = await table(srv, 4)
+      const started = must(
+        await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
+      )
+      const end = await driveIdiot(t.players, t.code, started.version, { seed: 'agree' })
+      for (const c of t.players) {
+        const u = await c.atVersion(t.code, end.table.version)
+        expect(u.table).toEqual(end.table)
+      }
+    } finally {
+      await srv.stop()
+    }
+  })
+})
