@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connect, must } from '../scripts/client.ts'
+import { loadConfig } from '../src/config.ts'
+import { startServer, type TestServer } from './harness.ts'
+
+describe('operations', () => {
+  let srv: TestServer
+  const logs: string[] = []
+  beforeAll(async () => {
+    srv = await startServer({ LOG_LEVEL: 'debug' }, { logs })
+  })
+  afterAll(async () => {
+    await srv.stop()
+  })
+
+  it('GET /healthz and /readyz answer', async () => {
+    const h = await fetch(`${srv.url}/healthz`)
+    expect(h.status).toBe(200)
+    expect(await h.json()).toEqual({ ok: true })
+    const r = await fetch(`${srv.url}/readyz`)
+    expect(r.status).toBe(200)
+    expect(await r.json()).toMatchObject({ ok: true, store: true })
+  })
+
+  it('GET /metrics counts tables, sockets, commands, latency and refusals by code', async () => {
+    const c = await srv.client()
+    const code = must(
+      await c.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
+    ).table as string
+    await c.send('table:start', { table: code, version: 1 })
+    const res = await fetch(`${srv.url}/metrics`)
+    expect(res.headers.get('content-type')).toContain('text/plain')
+    const text = await res.text()
+    expect(text).toMatch(/^kortbord_tables [1-9]/m)
+    expect(text).toMatch(/^kortbord_sockets [1-9]/m)
+    expect(text).toMatch(/^kortbord_commands_total\{event="table:create",result="ok"\} [1-9]/m)
+    expect(text).toMatch(/^kortbord_refused_total\{code="SEATS_NOT_FILLED"\} 1/m)
+    expect(text).toMatch(/^kortbord_command_seconds_count\{event="table:create"\} [1-9]/m)
+    expect(text).toMatch(/^kortbord_process_cpu_seconds_total/m)
+  })
+
+  it('logs are JSON, per table, and never hold a seat token', async () => {
+    const c = await srv.client()
+    const created = must(
+      await c.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
+    )
+    const b = await srv.client()
+    const joined = must(await b.send('table:join', { table: created.table as string, name: 'Li' }))
+    srv.app.log.info({ token: created.token, msg: { token: joined.token } }, 'a careless line')
+    const parsed = logs.map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(parsed.some((l) => l.table === created.table && l.msg === 'table created')).toBe(true)
+    const all = logs.join('\n')
+    expect(all).not.toContain(created.token as string)
+    expect(all).not.toContain(joined.token as string)
+    expect(all).toContain('[redacted]')
+  })
+
+  it('configuration comes from the environment with defaults that run out of the box', () => {
+    const c = loadConfig({})
+    expect(c).toMatchObject({ port: 3000, store: 'memory', graceMs: 120_000, testDeals: false })
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
+    expect(loadConfig({ GRACE_SECONDS: '30', KORTBORD_TEST_DEALS: '1' })).toMatchObject({
+      graceMs: 30_000,
+      testDeals: true,
+    })
+  })
+})
+
+describe('graceful shutdown', () => {
+  it('lets a command in flight finish, refuses new ones, and closes', async () => {
+    const srv = await startServer()
+    const c = await srv.client()
+    const code = must(
+      await c.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
+    ).table as string
+    const stored = await srv.app.store.load(code)
+    expect(stored?.version).toBe(1)
+    const closing = srv.app.close()
+    const r = await c.send('table:sync', { table: code }, 2000).catch((e: unknown) => e)
+    await closing
+    // Either the command was refused as shutting down, or the socket was already gone.
+    if (r && typeof r === 'object' && 'ok' in r) {
+      expect(r).toMatchObject({ ok: false, error: { code: 'SHUTTING_DOWN' } })
+    } else expect(r).toBeInstanceOf(Error)
+    const ready = await fetch(`${srv.url}/readyz`).catch((e: unknown) => e)
+    expect(ready).toBeInstanceOf(Error)
+    const late = await connect(srv.url).catch((e: unknown) => e)
+    expect(late).toBeInstanceOf(Error)
+    c.close()
+  })
+})
