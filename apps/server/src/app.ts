@@ -51,26 +51,30 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     tables: () => hub.size,
     sockets: () => io?.engine.clientsCount ?? 0,
   })
-  const hub: Hub = new Hub(store, {
+  const hub: Hub = new Hub(
     store,
-    config: {
-      graceMs: config.graceMs,
-      timeoutsForAway: config.timeoutsForAway,
-      testDeals: config.testDeals,
-      logKeep: config.logKeep,
-      timerScale: config.timerScale,
+    {
+      store,
+      config: {
+        graceMs: config.graceMs,
+        timeoutsForAway: config.timeoutsForAway,
+        testDeals: config.testDeals,
+        logKeep: config.logKeep,
+        timerScale: config.timerScale,
+      },
+      log,
+      now,
+      publish: publisher(() => io),
+      evict(member, code, reason) {
+        const s = io?.sockets.sockets.get(member)
+        if (!s) return
+        s.data.tables.delete(code)
+        s.emit('table:gone', { table: code, reason })
+      },
+      solve: solver ? (deck, piles) => solver.solve(deck, piles) : undefined,
     },
-    log,
-    now,
-    publish: publisher(() => io),
-    evict(member, code, reason) {
-      const s = io?.sockets.sockets.get(member)
-      if (!s) return
-      s.data.tables.delete(code)
-      s.emit('table:gone', { table: code, reason })
-    },
-    solve: solver ? (deck, piles) => solver.solve(deck, piles) : undefined,
-  })
+    config.publicUrl ?? '',
+  )
 
   io = new Server(fastify.server, {
     maxHttpBufferSize: config.maxPayloadBytes,
@@ -93,7 +97,17 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     return metrics.registry.metrics()
   })
 
+  // Housekeeping: idle tables leave memory (the store keeps them); stale ones leave the store.
+  const sweep = setInterval(() => {
+    hub.evictIdle()
+    store
+      .sweep(now() - config.tableTtlMs)
+      .catch((e: unknown) => log.warn({ err: e }, 'sweep failed'))
+  }, 60_000)
+  sweep.unref()
+
   fastify.addHook('preClose', async () => {
+    clearInterval(sweep)
     closing = true
     await hub.drain()
     io?.local.disconnectSockets(true)

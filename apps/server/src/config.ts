@@ -29,6 +29,10 @@ const Env = z.object({
   /** A-16 best possible after each duel game, in a child process. */
   SOLVER: flag.default(true),
   SOLVER_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Tables untouched this long are deleted (abandoned or long finished), hours. */
+  TABLE_TTL_HOURS: z.coerce.number().min(0.001).default(24),
+  /** The address players use, for the links in a new table's acknowledgement. */
+  PUBLIC_URL: z.string().url().optional(),
   /** Tables one connection may be at at once. */
   MAX_TABLES_PER_CONNECTION: z.coerce.number().int().min(1).default(8),
 })
@@ -47,6 +51,8 @@ export interface Config {
   readonly solver: { readonly enabled: boolean; readonly timeoutMs: number }
   readonly maxTablesPerConnection: number
   readonly logKeep: number
+  readonly tableTtlMs: number
+  readonly publicUrl: string | null
 }
 
 /** Reads the configuration; throws with every bad variable named. */
@@ -71,5 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     solver: { enabled: e.SOLVER, timeoutMs: e.SOLVER_TIMEOUT_MS },
     maxTablesPerConnection: e.MAX_TABLES_PER_CONNECTION,
     logKeep: 200,
+    tableTtlMs: Math.round(e.TABLE_TTL_HOURS * 3_600_000),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
   }
 }

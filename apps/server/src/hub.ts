@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { CODE_ALPHABET, CODE_LENGTH, type CreateTableMsg } from '@kortbord/protocol'
+import { CODE_ALPHABET, CODE_LENGTH, type CreateAck, type CreateTableMsg } from '@kortbord/protocol'
 import { type TableStore, VersionConflict } from './store.ts'
 import { type MemberId, newToken, type Outcome, Table, type TableDeps } from './table.ts'
 
@@ -18,6 +18,8 @@ export class Hub {
   constructor(
     private readonly store: TableStore,
     private readonly deps: TableDeps,
+    /** Prefix of table links: the public address, or '' for links relative to the page. */
+    private readonly linkBase = '',
   ) {}
 
   get size(): number {
@@ -28,10 +30,7 @@ export class Hub {
     return this.tables.values()
   }
 
-  async create(
-    member: MemberId,
-    msg: CreateTableMsg,
-  ): Promise<Outcome<{ table: string; seat: 0; token: string }>> {
+  async create(member: MemberId, msg: CreateTableMsg): Promise<Outcome<CreateAck>> {
     const token = newToken()
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = newCode()
@@ -51,7 +50,15 @@ export class Hub {
       this.tables.set(code, t)
       t.attachCreator(member)
       t.log.info({ game: msg.game }, 'table created')
-      return { ok: true, version: record.version, table: code, seat: 0, token }
+      return {
+        ok: true,
+        version: record.version,
+        table: code,
+        seat: 0,
+        token,
+        link: `${this.linkBase}/t/${code}`,
+        watchLink: `${this.linkBase}/t/${code}?watch`,
+      }
     }
     return { ok: false, error: { code: 'UNAVAILABLE', message: 'no free table code was found' } }
   }

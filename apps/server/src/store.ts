@@ -69,12 +69,14 @@ export interface TableStore {
   delete(code: string): Promise<void>
   /** Whether the store can take writes now (for /readyz). */
   ready(): Promise<boolean>
+  /** Deletes tables not changed since `before` (epoch ms); returns how many. */
+  sweep(before: number): Promise<number>
   close(): Promise<void>
 }
 
 export class MemoryStore implements TableStore {
   // Stored serialized, so a caller can never mutate what is stored, as with a real store.
-  private readonly tables = new Map<string, { version: number; json: string }>()
+  private readonly tables = new Map<string, { version: number; updatedAt: number; json: string }>()
 
   async load(code: string): Promise<TableRecord | null> {
     const s = this.tables.get(code)
@@ -84,7 +86,11 @@ export class MemoryStore implements TableStore {
   async save(record: TableRecord, expected: number | null): Promise<void> {
     const current = this.tables.get(record.code)?.version ?? null
     if (current !== expected) throw new VersionConflict(record.code)
-    this.tables.set(record.code, { version: record.version, json: JSON.stringify(record) })
+    this.tables.set(record.code, {
+      version: record.version,
+      updatedAt: record.updatedAt,
+      json: JSON.stringify(record),
+    })
   }
 
   async delete(code: string): Promise<void> {
@@ -93,6 +99,17 @@ export class MemoryStore implements TableStore {
 
   async ready(): Promise<boolean> {
     return true
+  }
+
+  async sweep(before: number): Promise<number> {
+    let n = 0
+    for (const [code, t] of this.tables) {
+      if (t.updatedAt < before) {
+        this.tables.delete(code)
+        n++
+      }
+    }
+    return n
   }
 
   async close(): Promise<void> {}

@@ -160,9 +160,14 @@ export class Table {
     for (const s of this.members.values()) if (s === null) n++
     return n
   }
-  /** Whether nobody is connected to this table on this node. */
+  /** Nobody is connected on this node and no timer is pending: safe to drop from memory. */
   get idle(): boolean {
-    return this.members.size === 0
+    return (
+      this.members.size === 0 &&
+      this.timer === null &&
+      this.graceTimers.size === 0 &&
+      this.solving.size === 0
+    )
   }
 
   /** Runs `fn` after every command before it: one command at a time per table. */
@@ -605,6 +610,7 @@ export class Table {
   }
 
   private onTimer(): Promise<void> {
+    this.timer = null
     return this.run(async () => {
       const r = this.record
       if (r.status !== 'playing' || r.state === null || r.deadline === null) return
@@ -631,6 +637,7 @@ export class Table {
         this.solving.add(key)
         const gameNo = this.record.gameNo
         solve(rec.deck, rec.piles)
+          .finally(() => this.solving.delete(key))
           .then((best) => {
             if (!best || this.closed) return
             return this.run(async () => {

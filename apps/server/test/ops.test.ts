@@ -13,6 +13,35 @@ describe('operations', () => {
     await srv.stop()
   })
 
+  it('a new table comes with a short code and links for players and spectators', async () => {
+    const c = await srv.client()
+    const a = must(await c.send('table:create', { game: 'duel', name: 'Bo' }))
+    expect(a.link).toBe(`/t/${a.table as string}`)
+    expect(a.watchLink).toBe(`/t/${a.table as string}?watch`)
+    const other = await startServer({ PUBLIC_URL: 'https://kortbord.example/' })
+    try {
+      const d = await other.client()
+      const b = must(await d.send('table:create', { game: 'duel', name: 'Bo' }))
+      expect(b.link).toBe(`https://kortbord.example/t/${b.table as string}`)
+    } finally {
+      await other.stop()
+    }
+  })
+
+  it('idle tables leave memory but not the store; stale tables leave the store', async () => {
+    const c = await srv.client()
+    const code = must(
+      await c.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
+    ).table as string
+    must(await c.send('table:leave', { table: code }))
+    srv.app.hub.evictIdle()
+    expect(await srv.app.store.load(code)).not.toBeNull()
+    const watcher = await srv.client()
+    must(await watcher.send('table:watch', { table: code }))
+    expect(await srv.app.store.sweep(Date.now() + 1)).toBeGreaterThan(0)
+    expect(await srv.app.store.load(code)).toBeNull()
+  })
+
   it('GET /healthz and /readyz answer', async () => {
     const h = await fetch(`${srv.url}/healthz`)
     expect(h.status).toBe(200)

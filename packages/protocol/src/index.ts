@@ -201,8 +201,16 @@ export interface SeatAck {
   readonly token: string
 }
 
+/** What creating a table acknowledges: the creator's seat (0, host) and the table's links. */
+export interface CreateAck extends SeatAck {
+  /** The link that seats a friend (PUBLIC_URL + /t/CODE, or relative to the page). */
+  readonly link: string
+  /** The link for spectators. */
+  readonly watchLink: string
+}
+
 export interface ClientToServerEvents {
-  'table:create': (msg: CreateTableInput, ack: AckFn<SeatAck>) => void
+  'table:create': (msg: CreateTableInput, ack: AckFn<CreateAck>) => void
   'table:join': (msg: z.input<typeof JoinTable>, ack: AckFn<SeatAck>) => void
   'table:watch': (msg: z.input<typeof WatchTable>, ack: AckFn) => void
   'table:reclaim': (msg: z.input<typeof ReclaimSeat>, ack: AckFn<{ seat: Seat }>) => void
