@@ -173,7 +173,7 @@ export function attachSockets(
     function roomForMore(): Outcome | null {
       return socket.data.tables.size >= config.maxTablesPerConnection
         ? refuse(
-            'BAD_REQUEST',
+            'TOO_MANY_TABLES',
             `one connection can be at ${config.maxTablesPerConnection} tables at most`,
           )
         : null

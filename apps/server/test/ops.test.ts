@@ -42,6 +42,21 @@ describe('operations', () => {
     expect(await srv.app.store.load(code)).toBeNull()
   })
 
+  it('one connection can be at a bounded number of tables', async () => {
+    const small = await startServer({ MAX_TABLES_PER_CONNECTION: '2' })
+    try {
+      const c = await small.client()
+      const make = () => c.send('table:create', { game: 'duel', name: 'Bo' })
+      must(await make())
+      const second = must(await make())
+      expect(await make()).toMatchObject({ ok: false, error: { code: 'TOO_MANY_TABLES' } })
+      must(await c.send('table:leave', { table: second.table as string }))
+      must(await make())
+    } finally {
+      await small.stop()
+    }
+  })
+
   it('GET /healthz and /readyz answer', async () => {
     const h = await fetch(`${srv.url}/healthz`)
     expect(h.status).toBe(200)
