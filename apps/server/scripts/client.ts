@@ -31,7 +31,7 @@ export class Client {
   constructor(url: string, opts: ClientOptions = {}) {
     this.socket = io(url, {
       transports: opts.transports ?? ['websocket'],
-      auth: { protocol: opts.protocol ?? PROTOCOL_VERSION },
+      auth: { protocol: 'protocol' in opts ? opts.protocol : PROTOCOL_VERSION },
       reconnection: false,
       forceNew: true,
     })

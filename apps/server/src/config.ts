@@ -9,7 +9,11 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** How long a disconnected player keeps their seat, seconds. */
+  /**
+   * How long a disconnected player counts as briefly away, seconds. After it, a waiting room
+   * frees their seat; during a game they stay seated (their cards are in play) but count as gone:
+   * the host may remove them, and the seat frees when the game ends.
+   */
   GRACE_SECONDS: z.coerce.number().min(0).max(86_400).default(120),
   /** Consecutive turn-timer expiries after which a player is marked away. */
   TIMEOUTS_FOR_AWAY: z.coerce.number().int().min(1).max(100).default(2),

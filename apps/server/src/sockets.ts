@@ -86,7 +86,7 @@ export function attachSockets(
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { protocol?: unknown } | undefined
     const v = auth?.protocol
-    if (v !== undefined && v !== PROTOCOL_VERSION) {
+    if (v !== PROTOCOL_VERSION) {
       const e = new Error('PROTOCOL_MISMATCH') as Error & { data?: unknown }
       e.data = {
         code: 'PROTOCOL_MISMATCH',
@@ -170,8 +170,10 @@ export function attachSockets(
 
     const isTable = (x: Table | Outcome): x is Table => !('ok' in x)
 
+    // Tables being joined right now count too, so that a burst of joins cannot exceed the limit.
+    let pending = 0
     function roomForMore(): Outcome | null {
-      return socket.data.tables.size >= config.maxTablesPerConnection
+      return socket.data.tables.size + pending >= config.maxTablesPerConnection
         ? refuse(
             'TOO_MANY_TABLES',
             `one connection can be at ${config.maxTablesPerConnection} tables at most`,
@@ -188,8 +190,13 @@ export function attachSockets(
           const full = roomForMore()
           if (full) return full
           const msg = parsed.value as CreateTableMsg
-          const r = await hub.create(id, msg)
-          if (r.ok) socket.data.tables.add(r.table)
+          pending++
+          const r = await hub.create(id, msg).finally(() => pending--)
+          if (r.ok) {
+            socket.data.tables.add(r.table)
+            // The creator may have gone while the table was being saved.
+            if (!socket.connected) void hub.get(r.table).then((t) => t?.disconnect(id))
+          }
           return r
         }
         case 'table:join':
@@ -198,14 +205,18 @@ export function attachSockets(
           const msg = parsed.value as { table: string; name?: string; token?: string }
           const t = await table(msg.table)
           if (!isTable(t)) return t
-          const full = socket.data.tables.has(t.code) ? null : roomForMore()
+          const counted = !socket.data.tables.has(t.code)
+          const full = counted ? roomForMore() : null
           if (full) return full
-          const r =
-            event === 'table:join'
-              ? await t.join(id, msg.name ?? '')
-              : event === 'table:watch'
-                ? await t.watch(id)
-                : await t.reclaim(id, msg.token ?? '')
+          if (counted) pending++
+          const r = await (event === 'table:join'
+            ? t.join(id, msg.name ?? '')
+            : event === 'table:watch'
+              ? t.watch(id)
+              : t.reclaim(id, msg.token ?? '')
+          ).finally(() => {
+            if (counted) pending--
+          })
           if (r.ok) {
             socket.data.tables.add(t.code)
             if (!socket.connected) void t.disconnect(id)

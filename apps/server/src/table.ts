@@ -48,7 +48,7 @@ export interface TableDeps {
   /** Sends every member its update; called after every change. */
   publish(table: Table): void
   /** Tells a member it is no longer at the table (replaced by a reclaim, removed). */
-  evict(member: MemberId, code: string, reason: 'removed' | 'replaced' | 'closed'): void
+  evict(member: MemberId, code: string, reason: 'replaced'): void
   /** A-16: computes the best possible result of a finished Aces Up game, or null. */
   solve?(
     deck: readonly number[],
@@ -192,6 +192,7 @@ export class Table {
         connected: s.connected,
         away: s.name !== null && (!s.connected || s.timeouts >= this.deps.config.timeoutsForAway),
         graceUntil: s.graceUntil,
+        gone: s.gone,
       })),
       spectators: this.spectators,
       allowSpectators: r.allowSpectators,
@@ -294,6 +295,8 @@ export class Table {
           }),
           // Someone new in a seat changes what the others may do (e.g. start).
           staleBefore: this.record.staleBefore.map(() => this.record.version + 1),
+          // A table whose host has gone gets the newcomer as host.
+          host: this.hostPresent() ? this.record.host : seat,
         },
         [{ t: 'joined', seat, name }],
         () => this.members.set(member, seat),
@@ -385,25 +388,54 @@ export class Table {
     })
   }
 
-  /** A player who left, or whose grace ran out: a free seat in the waiting room, else gone. */
+  /** Whether the host's seat holds a player who has not left. */
+  private hostPresent(
+    seats: readonly SeatRecord[] = this.record.seats,
+    host = this.record.host,
+  ): boolean {
+    const h = seats[host]
+    return h !== undefined && h.name !== null && !h.gone
+  }
+
+  /** The host, or if they have gone, the first player still at the table (else unchanged). */
+  private nextHost(seats: readonly SeatRecord[], host: Seat): Seat {
+    if (this.hostPresent(seats, host)) return host
+    const connected = seats.findIndex((x) => x.name !== null && !x.gone && x.connected)
+    if (connected >= 0) return connected
+    const any = seats.findIndex((x) => x.name !== null && !x.gone)
+    return any >= 0 ? any : host
+  }
+
+  /**
+   * A player who left, or whose grace ran out. Outside a game the seat is freed at once; during
+   * a game it stays theirs (their cards are in play) until the game ends or the host removes
+   * them. Either way the host role passes on if the host is the one who went.
+   */
   private async vacate(seat: Seat, why: 'left' | 'expired'): Promise<Outcome> {
     const r = this.record
     const s = r.seats[seat]!
     this.clearGrace(seat)
-    if (r.status === 'waiting') {
+    const logs: LogBody[] =
+      why === 'left' || r.status !== 'playing' ? [{ t: 'left', seat, name: s.name ?? '' }] : []
+    if (r.status !== 'playing') {
       const seats = this.setSeat(seat, openSeat)
-      let host = r.host
-      if (host === seat) {
-        const other = seats.findIndex((x) => x.name !== null)
-        host = other >= 0 ? other : r.host
-      }
-      return this.commit({ seats, host, staleBefore: r.staleBefore.map(() => r.version + 1) }, [
-        { t: 'left', seat, name: s.name ?? '' },
-      ])
+      return this.commit(
+        {
+          seats,
+          host: this.nextHost(seats, r.host),
+          staleBefore: r.staleBefore.map(() => r.version + 1),
+        },
+        logs,
+      )
     }
+    const seats = this.setSeat(seat, { connected: false, graceUntil: null, gone: true })
     return this.commit(
-      { seats: this.setSeat(seat, { connected: false, graceUntil: null, gone: true }) },
-      why === 'left' ? [{ t: 'left', seat, name: s.name ?? '' }] : [],
+      {
+        seats,
+        host: this.nextHost(seats, r.host),
+        staleBefore: r.staleBefore.map(() => r.version + 1),
+      },
+      logs,
     )
   }
 
@@ -412,9 +444,14 @@ export class Table {
     const t = setTimeout(
       () => {
         void this.run(async () => {
-          this.graceTimers.delete(seat)
+          if (this.graceTimers.get(seat) === t) this.graceTimers.delete(seat)
           const s = this.record.seats[seat]
-          if (!s || s.connected || s.graceUntil === null || s.graceUntil > this.deps.now()) return
+          if (!s || s.connected || s.graceUntil === null) return
+          // Timers may fire a little early by the wall clock: wait out the rest.
+          if (s.graceUntil > this.deps.now()) {
+            this.armGrace(seat, s.graceUntil)
+            return
+          }
           await this.vacate(seat, 'expired')
         })
       },
@@ -477,7 +514,7 @@ export class Table {
       const t = r.seats[target]
       if (!t || t.name === null) return fail('SEAT_EMPTY', 'nobody sits there')
       if (target === r.host)
-        return fail('NOT_HOST', 'the host cannot remove themselves; leave instead')
+        return fail('CANNOT_REMOVE_SELF', 'the host cannot remove themselves; leave instead')
       if (t.connected) return fail('PLAYER_PRESENT', `${t.name} is at the table`)
       this.clearGrace(target)
       return this.commit(
@@ -550,13 +587,19 @@ export class Table {
     logs.push(...this.gameLog(after))
     const awayNow = timeouts === this.deps.config.timeoutsForAway
     if (awayNow) logs.push({ t: 'away', seat, name: r.seats[seat]?.name ?? '' })
+    let seats = this.setSeat(seat, { timeouts })
+    if (over) {
+      // Players who left during the game give up their seats once it is over.
+      seats = seats.map((x) => (x.gone ? openSeat : x))
+    }
     const out = await this.commit(
       {
         state: after,
         staleBefore,
         status: over ? 'over' : 'playing',
         tally: over ? this.adapter.tally(after, r.tally) : r.tally,
-        seats: this.setSeat(seat, { timeouts }),
+        seats,
+        host: over ? this.nextHost(seats, r.host) : r.host,
       },
       logs,
     )
@@ -614,7 +657,11 @@ export class Table {
     return this.run(async () => {
       const r = this.record
       if (r.status !== 'playing' || r.state === null || r.deadline === null) return
-      if (r.deadline > this.deps.now() + 5) return
+      if (r.deadline > this.deps.now()) {
+        // Early by the wall clock: wait out the rest.
+        this.armTimer()
+        return
+      }
       for (const seat of this.adapter.activeSeats(r.state)) {
         const cur = this.record
         if (cur.status !== 'playing' || cur.state === null) break
@@ -643,9 +690,12 @@ export class Table {
             return this.run(async () => {
               const cur = this.record.state as DuelState | null
               if (!cur || this.record.gameNo !== gameNo) return
-              await this.commit({ state: withBest(cur, seat, rec.index, best) }, [
-                { t: 'best', seat, index: rec.index, best: best.best },
-              ])
+              // With the same deal the figure would tell the opponent about a deal they have yet
+              // to play (A-15): it travels only inside the records, which the views mask.
+              const logs: LogBody[] = cur.settings.sameDeal
+                ? []
+                : [{ t: 'best', seat, index: rec.index, best: best.best }]
+              await this.commit({ state: withBest(cur, seat, rec.index, best) }, logs)
             })
           })
           .catch((e: unknown) => this.log.warn({ err: e }, 'best-possible computation failed'))

@@ -188,6 +188,9 @@ describe('Idioten för två over the protocol', () => {
       ).version
       await Promise.all([players[1], watcher].map((c) => c.atVersion(code, v)))
     }
+    // The best possible of a finished same-deal game is not logged for all to see.
+    await new Promise((r) => setTimeout(r, 300))
+    expect(watcher.state(code)!.log.some((e) => e.t === 'best')).toBe(false)
     const after = await watcher.atVersion(code, v)
     expect((after.view as DuelView).players[0].current).toMatchObject({ pileCount: 5 })
     expect((after.view as DuelView).players[1].current).toMatchObject({ hidden: true, index: 1 })

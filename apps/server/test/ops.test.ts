@@ -110,6 +110,21 @@ describe('operations', () => {
   })
 })
 
+describe('handshake', () => {
+  it('a client without the protocol version, or with another, is refused', async () => {
+    const srv = await startServer()
+    try {
+      for (const protocol of [999, undefined]) {
+        const e = await connect(srv.url, { protocol: protocol as number }).catch((x: unknown) => x)
+        expect(e).toBeInstanceOf(Error)
+        expect((e as Error).message).toBe('PROTOCOL_MISMATCH')
+      }
+    } finally {
+      await srv.stop()
+    }
+  })
+})
+
 describe('graceful shutdown', () => {
   it('lets a command in flight finish, refuses new ones, and closes', async () => {
     const srv = await startServer()

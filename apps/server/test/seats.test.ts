@@ -180,6 +180,51 @@ describe('seats belong to people', () => {
     expect((u.view as IdiotView).players[2]!.hand).toHaveLength(3)
   })
 
+  it('a table left empty gets its next player as host', async () => {
+    const t = await table(srv, 2)
+    must(await t.players[1]!.send('table:leave', { table: t.code }))
+    must(await t.players[0]!.send('table:leave', { table: t.code }))
+    const a = await srv.client()
+    const b = await srv.client()
+    const ja = must(await a.send('table:join', { table: t.code, name: 'Erik' }))
+    must(await b.send('table:join', { table: t.code, name: 'Frida' }))
+    const u = await a.waitFor(t.code, (x) => x.table.seats.every((s) => s.name !== null))
+    expect(u.table.host).toBe(ja.seat)
+    must(await a.send('table:start', { table: t.code, version: u.table.version }))
+  })
+
+  it('[I-16] a host who leaves mid-game hands the table on; seats of the gone free when the game ends', async () => {
+    const t = await table(srv, 3)
+    const started = must(
+      await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
+    )
+    await t.players[1]!.atVersion(t.code, started.version)
+    must(await t.players[0]!.send('table:leave', { table: t.code }))
+    const u = await t.players[1]!.waitFor(t.code, (x) => x.table.seats[0]!.gone)
+    expect(u.table.host).toBe(1)
+    expect(u.table.seats[0]).toMatchObject({ name: 'Astrid', gone: true, away: true })
+    const self = await t.players[1]!.send('table:remove', {
+      table: t.code,
+      version: u.table.version,
+      seat: 1,
+    })
+    expect(self).toMatchObject({ ok: false, error: { code: 'CANNOT_REMOVE_SELF' } })
+    // The gone player's turns are played out by the others' driver: it moves for seat 0 too,
+    // through a reclaimed connection, so the game can end.
+    const back = await srv.client()
+    must(await back.send('table:reclaim', { table: t.code, token: t.tokens[0]! }))
+    const players = [back, t.players[1]!, t.players[2]!]
+    const v = t.players[1]!.state(t.code)!.table.version
+    await back.atVersion(t.code, v)
+    const end = await driveIdiot(players, t.code, v, { seed: 'host-left' })
+    expect(end.table.status).toBe('over')
+    expect(end.table.host).toBe(1)
+    // Astrid came back, so her seat stays; now she leaves after the game: it frees at once.
+    must(await back.send('table:leave', { table: t.code }))
+    const freed = await t.players[1]!.waitFor(t.code, (x) => x.table.seats[0]!.name === null)
+    expect(freed.table.seats[0]!.gone).toBe(false)
+  })
+
   it('leaving the waiting room frees the seat; a leaving host hands the table on', async () => {
     const t = await table(srv, 3)
     must(await t.players[0]!.send('table:leave', { table: t.code }))

@@ -27,6 +27,12 @@ export const Nickname = z
   .max(NAME_MAX, `a name is at most ${NAME_MAX} characters`)
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/, 'no control characters in a name')
+  // Invisible and direction-changing characters would let a name hide or look like another.
+  .regex(
+    /^[^\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]*$/,
+    'no invisible characters in a name',
+  )
+  .regex(/[\p{L}\p{N}\p{S}\p{P}]/u, 'a name needs a letter, digit or sign')
 
 /** A seat token: 32 bytes base64url (256 random bits). */
 export const SeatToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a seat token')
@@ -67,7 +73,7 @@ export const IdiotTableOptions = z.strictObject({
   turnSeconds: TurnSeconds.default(null),
 })
 
-export const DuelTableOptions = z.strictObject({
+const DuelTableOptionsBase = z.strictObject({
   games: z.int().min(1).max(20).default(5),
   scoring: z.enum(['kort-kvar', 'ess', 'kombinerad']).default('kort-kvar'),
   piles: z
@@ -80,6 +86,12 @@ export const DuelTableOptions = z.strictObject({
   mode: z.enum(['simultaneous', 'alternating']).default('simultaneous'),
   undo: z.enum(['none', 'discards', 'moves', 'both']).default('none'),
 })
+
+/** A-10's same deal needs both players to play with the same number of decks (A-2: 8 piles, two). */
+export const DuelTableOptions = DuelTableOptionsBase.refine(
+  (o) => !o.sameDeal || (o.piles[0] === 8) === (o.piles[1] === 8),
+  { message: 'the same deal needs the same number of decks for both players', path: ['piles'] },
+)
 
 /** A test-only fixed deal; the server refuses it unless started with test deals on. */
 export const TestDeal = z.union([

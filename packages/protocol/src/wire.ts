@@ -46,6 +46,7 @@ export const SERVER_ERROR_CODES = [
   'GAME_IN_PROGRESS',
   'SEATS_NOT_FILLED',
   'PLAYER_PRESENT',
+  'CANNOT_REMOVE_SELF',
   'SEAT_EMPTY',
   'TEST_DEALS_OFF',
   'BAD_DEAL',
@@ -123,6 +124,8 @@ export interface SeatInfo {
   readonly away: boolean
   /** When a disconnected player's grace period ends (epoch ms), else null. */
   readonly graceUntil: number | null
+  /** Left, or their grace period ran out: the host may remove them; the seat frees after the game. */
+  readonly gone: boolean
 }
 
 export interface TableInfo {
@@ -172,7 +175,8 @@ export const LOG_TAIL = 40
 
 export interface TableGone {
   readonly table: string
-  readonly reason: 'removed' | 'replaced' | 'closed'
+  /** 'replaced': the seat was reclaimed by a newer connection (another tab or device). */
+  readonly reason: 'replaced'
 }
 
 export interface ServerToClientEvents {

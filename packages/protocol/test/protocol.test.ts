@@ -31,6 +31,9 @@ describe('protocol schemas', () => {
     expect(Nickname.safeParse('x'.repeat(25)).success).toBe(false)
     expect(Nickname.safeParse('a\u0000b').success).toBe(false)
     expect(Nickname.safeParse('a\nb').success).toBe(false)
+    expect(Nickname.safeParse('\u200b\u200b').success).toBe(false)
+    expect(Nickname.safeParse('evil\u202egnp').success).toBe(false)
+    expect(Nickname.parse('Åsa 👩‍👧')).toBe('Åsa 👩‍👧')
   })
 
   it('seat tokens are 43 base64url characters', () => {
