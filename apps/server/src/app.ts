@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import pino, { type Logger } from 'pino'
 import { Server } from 'socket.io'
@@ -100,11 +103,37 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
   // Housekeeping: idle tables leave memory (the store keeps them); stale ones leave the store.
   const sweep = setInterval(() => {
     hub.evictIdle()
+    // Tables still loaded here have someone at them (or a timer): never delete those.
+    const loaded = new Set([...hub.all()].map((t) => t.code))
     store
-      .sweep(now() - config.tableTtlMs)
+      .sweep(now() - config.tableTtlMs, loaded)
       .catch((e: unknown) => log.warn({ err: e }, 'sweep failed'))
   }, 60_000)
   sweep.unref()
+
+  // The web client: one process on one port is the whole product. Hashed assets are cached for
+  // good; the page itself is revalidated so a deploy reaches every player at their next load.
+  const web = config.webDist
+  if (web && existsSync(join(web, 'index.html'))) {
+    void fastify.register(fastifyStatic, {
+      root: web,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, path) {
+        res.header(
+          'cache-control',
+          path.includes(`${join('assets', '')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        )
+      },
+    })
+    fastify.get('/t/:code', (_req, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    )
+  } else if (web) {
+    log.warn({ web }, 'no built web client here; run pnpm --filter @kortbord/web build')
+  }
 
   fastify.addHook('preClose', async () => {
     clearInterval(sweep)

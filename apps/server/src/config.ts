@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url'
+import { parseCards } from '@kortbord/engine'
 import { z } from 'zod'
 
 const flag = z
@@ -28,6 +30,11 @@ const Env = z.object({
   RATE_STRIKES: z.coerce.number().int().min(1).default(20),
   /** socket.io's largest accepted message, bytes. */
   MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(1_000_000).default(16_384),
+  /**
+   * Tests only, with KORTBORD_TEST_DEALS: the deck every game deals from when the start names no
+   * deal, in card notation ("2C 3D … AS"); lets a browser test play a known game.
+   */
+  KORTBORD_TEST_DECK: z.string().optional(),
   /** Tests only: multiplies turn timer durations (0.01 makes a 15 s timer 150 ms). */
   KORTBORD_TIMER_SCALE: z.coerce.number().min(0.0001).max(1).default(1),
   /** A-16 best possible after each duel game, in a child process. */
@@ -37,6 +44,8 @@ const Env = z.object({
   TABLE_TTL_HOURS: z.coerce.number().min(0.001).default(24),
   /** The address players use, for the links in a new table's acknowledgement. */
   PUBLIC_URL: z.string().url().optional(),
+  /** The built web client to serve ('' to serve none); default: apps/web/dist of this checkout. */
+  WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   /** Tables one connection may be at at once. */
   MAX_TABLES_PER_CONNECTION: z.coerce.number().int().min(1).default(8),
 })
@@ -50,6 +59,7 @@ export interface Config {
   readonly store: 'memory'
   readonly testDeals: boolean
   readonly timerScale: number
+  readonly testDeck: readonly number[] | null
   readonly rate: { readonly burst: number; readonly perSecond: number; readonly strikes: number }
   readonly maxPayloadBytes: number
   readonly solver: { readonly enabled: boolean; readonly timeoutMs: number }
@@ -57,6 +67,7 @@ export interface Config {
   readonly logKeep: number
   readonly tableTtlMs: number
   readonly publicUrl: string | null
+  readonly webDist: string | null
 }
 
 /** Reads the configuration; throws with every bad variable named. */
@@ -67,6 +78,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`bad configuration: ${msg}`)
   }
   const e = r.data
+  if (e.KORTBORD_TEST_DECK && !e.KORTBORD_TEST_DEALS) {
+    throw new Error('bad configuration: KORTBORD_TEST_DECK needs KORTBORD_TEST_DEALS')
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -76,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     store: e.STORE,
     testDeals: e.KORTBORD_TEST_DEALS,
     timerScale: e.KORTBORD_TIMER_SCALE,
+    testDeck: e.KORTBORD_TEST_DECK ? parseCards(e.KORTBORD_TEST_DECK) : null,
     rate: { burst: e.RATE_BURST, perSecond: e.RATE_PER_SECOND, strikes: e.RATE_STRIKES },
     maxPayloadBytes: e.MAX_PAYLOAD_BYTES,
     solver: { enabled: e.SOLVER, timeoutMs: e.SOLVER_TIMEOUT_MS },
@@ -83,5 +98,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logKeep: 200,
     tableTtlMs: Math.round(e.TABLE_TTL_HOURS * 3_600_000),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    webDist: e.WEB_DIST === '' ? null : e.WEB_DIST,
   }
 }

@@ -69,8 +69,8 @@ export interface TableStore {
   delete(code: string): Promise<void>
   /** Whether the store can take writes now (for /readyz). */
   ready(): Promise<boolean>
-  /** Deletes tables not changed since `before` (epoch ms); returns how many. */
-  sweep(before: number): Promise<number>
+  /** Deletes tables not changed since `before` (epoch ms), except those in `keep`; returns how many. */
+  sweep(before: number, keep?: ReadonlySet<string>): Promise<number>
   close(): Promise<void>
 }
 
@@ -101,10 +101,10 @@ export class MemoryStore implements TableStore {
     return true
   }
 
-  async sweep(before: number): Promise<number> {
+  async sweep(before: number, keep: ReadonlySet<string> = new Set()): Promise<number> {
     let n = 0
     for (const [code, t] of this.tables) {
-      if (t.updatedAt < before) {
+      if (t.updatedAt < before && !keep.has(code)) {
         this.tables.delete(code)
         n++
       }

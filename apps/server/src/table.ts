@@ -39,6 +39,8 @@ export interface TableConfig {
   readonly logKeep: number
   /** Tests only: scales turn timers. */
   readonly timerScale: number
+  /** Tests only: the deck of every game started without a deal. */
+  readonly testDeck?: readonly number[] | null
 }
 
 export interface TableDeps {
@@ -328,26 +330,28 @@ export class Table {
       if (mine !== undefined && mine !== seat) {
         return fail('ALREADY_AT_TABLE', 'you are already at this table in another place')
       }
-      // The newest connection wins: the old one (another tab, a dead phone) is told it was replaced.
-      for (const [m, s] of this.members) {
-        if (s === seat && m !== member) {
-          this.members.delete(m)
-          this.deps.evict(m, this.code, 'replaced')
-        }
-      }
-      this.clearGrace(seat)
       const was = this.record.seats[seat]!
+      const seats = this.setSeat(seat, {
+        connected: true,
+        graceUntil: null,
+        gone: false,
+        timeouts: 0,
+      })
       const r = await this.commit(
-        {
-          seats: this.setSeat(seat, {
-            connected: true,
-            graceUntil: null,
-            gone: false,
-            timeouts: 0,
-          }),
-        },
+        // A table left without a host gets the returning player as host.
+        { seats, host: this.nextHost(seats, this.record.host) },
         was.connected ? [] : [{ t: 'back', seat, name: was.name ?? '' }],
-        () => this.members.set(member, seat),
+        () => {
+          // The newest connection wins: the old one (another tab, a dead phone) is told so.
+          for (const [m, s] of this.members) {
+            if (s === seat && m !== member) {
+              this.members.delete(m)
+              this.deps.evict(m, this.code, 'replaced')
+            }
+          }
+          this.clearGrace(seat)
+          this.members.set(member, seat)
+        },
       )
       if (!r.ok) return r
       return { ...r, seat }
@@ -358,12 +362,13 @@ export class Table {
     return this.run(async () => {
       const seat = this.members.get(member)
       if (seat === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
-      this.members.delete(member)
       if (seat === null) {
+        this.members.delete(member)
         this.deps.publish(this)
         return { ok: true, version: this.record.version }
       }
-      return this.vacate(seat, 'left')
+      // Still a member until the store has the seat vacated: a refused leave changes nothing.
+      return this.vacate(seat, 'left', () => this.members.delete(member))
     })
   }
 
@@ -411,7 +416,11 @@ export class Table {
    * a game it stays theirs (their cards are in play) until the game ends or the host removes
    * them. Either way the host role passes on if the host is the one who went.
    */
-  private async vacate(seat: Seat, why: 'left' | 'expired'): Promise<Outcome> {
+  private async vacate(
+    seat: Seat,
+    why: 'left' | 'expired',
+    onSaved?: () => void,
+  ): Promise<Outcome> {
     const r = this.record
     const s = r.seats[seat]!
     this.clearGrace(seat)
@@ -426,6 +435,7 @@ export class Table {
           staleBefore: r.staleBefore.map(() => r.version + 1),
         },
         logs,
+        onSaved,
       )
     }
     const seats = this.setSeat(seat, { connected: false, graceUntil: null, gone: true })
@@ -436,6 +446,7 @@ export class Table {
         staleBefore: r.staleBefore.map(() => r.version + 1),
       },
       logs,
+      onSaved,
     )
   }
 
@@ -480,7 +491,8 @@ export class Table {
         return fail('SEATS_NOT_FILLED', 'every seat needs a player before the game starts')
       if (deal !== undefined && !this.deps.config.testDeals)
         return fail('TEST_DEALS_OFF', 'this server does not take fixed deals')
-      const d: Deal = deal ?? { seed: randomBytes(16).toString('hex') }
+      const fixed = this.deps.config.testDeck
+      const d: Deal = deal ?? (fixed ? { deck: fixed } : { seed: randomBytes(16).toString('hex') })
       let state: AnyState
       try {
         state = this.adapter.setup(r.settings, d, r.state)
@@ -681,6 +693,10 @@ export class Table {
       for (const rec of p.results) {
         const key = `${this.record.gameNo}/${seat}/${rec.index}`
         if (rec.best !== null || this.solving.has(key)) continue
+        // Same deal: not before both have played this deal, so that neither the figure nor the
+        // time it takes to arrive says anything about a deal someone has yet to play (I-15).
+        if (st.settings.sameDeal && (st.players[1 - seat]?.results.length ?? 0) <= rec.index)
+          continue
         this.solving.add(key)
         const gameNo = this.record.gameNo
         solve(rec.deck, rec.piles)

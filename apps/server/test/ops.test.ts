@@ -38,6 +38,9 @@ describe('operations', () => {
     expect(await srv.app.store.load(code)).not.toBeNull()
     const watcher = await srv.client()
     must(await watcher.send('table:watch', { table: code }))
+    // A table in use is never swept, however old its last change.
+    await srv.app.store.sweep(Date.now() + 1, new Set([code]))
+    expect(await srv.app.store.load(code)).not.toBeNull()
     expect(await srv.app.store.sweep(Date.now() + 1)).toBeGreaterThan(0)
     expect(await srv.app.store.load(code)).toBeNull()
   })
@@ -107,6 +110,11 @@ describe('operations', () => {
       graceMs: 30_000,
       testDeals: true,
     })
+    expect(loadConfig({ KORTBORD_TEST_DEALS: '1', KORTBORD_TEST_DECK: '2C 3D' }).testDeck).toEqual([
+      0, 14,
+    ])
+    expect(() => loadConfig({ KORTBORD_TEST_DECK: '2C 3D' })).toThrow(/TEST_DEALS/)
+    expect(() => loadConfig({ KORTBORD_TEST_DEALS: '1', KORTBORD_TEST_DECK: '2C ZZ' })).toThrow()
   })
 })
 

@@ -29,7 +29,7 @@ export const Nickname = z
   .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/, 'no control characters in a name')
   // Invisible and direction-changing characters would let a name hide or look like another.
   .regex(
-    /^[^\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]*$/,
+    /^[^\u061c\u115f\u1160\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\u2800\u3164\uffa0\ufeff\u{e0000}-\u{e007f}]*$/u,
     'no invisible characters in a name',
   )
   .regex(/[\p{L}\p{N}\p{S}\p{P}]/u, 'a name needs a letter, digit or sign')

@@ -18,6 +18,8 @@ import type {
   WatchTable,
 } from './index.ts'
 
+export type { CreateTableInput, DuelTableSettings, IdiotTableSettings }
+
 /** Bumped on any incompatible change; the client sends it in the handshake (`auth.protocol`). */
 export const PROTOCOL_VERSION = 1
 

@@ -33,6 +33,8 @@ describe('protocol schemas', () => {
     expect(Nickname.safeParse('a\nb').success).toBe(false)
     expect(Nickname.safeParse('\u200b\u200b').success).toBe(false)
     expect(Nickname.safeParse('evil\u202egnp').success).toBe(false)
+    for (const blank of ['\u3164', '\u115f', '\u2800\u2800', 'a\u061cb', 'x\u{e0041}'])
+      expect(Nickname.safeParse(blank).success, JSON.stringify(blank)).toBe(false)
     expect(Nickname.parse('Åsa 👩‍👧')).toBe('Åsa 👩‍👧')
   })
 

@@ -1,0 +1,25 @@
+// Two pages: home (/) and a table (/t/CODE, ?watch for spectators). The History API is enough.
+export type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean }
+
+export function parseRoute(path: string, search: string): Route {
+  const m = /^\/t\/([A-Za-z0-9]{6})\/?$/.exec(path)
+  if (!m) return { page: 'home' }
+  const params = new URLSearchParams(search)
+  return { page: 'table', code: m[1]!.toUpperCase(), watch: params.has('watch') }
+}
+
+class Router {
+  current = $state<Route>(parseRoute(location.pathname, location.search))
+  constructor() {
+    addEventListener('popstate', () => {
+      this.current = parseRoute(location.pathname, location.search)
+    })
+  }
+}
+
+export const route = new Router()
+
+export function navigate(url: string): void {
+  history.pushState(null, '', url)
+  route.current = parseRoute(location.pathname, location.search)
+}

@@ -1,0 +1,35 @@
+import { parseCard } from '@kortbord/engine'
+import { describe, expect, it } from 'vitest'
+import { cardName, DICTS, errorText, LANGS, pickLang } from '../src/lib/i18n.ts'
+
+describe('languages', () => {
+  it('card names read naturally in each language', () => {
+    const tenOfHearts = parseCard('TH')!
+    expect(cardName('sv', tenOfHearts)).toBe('tio i hjärter')
+    expect(cardName('nb', tenOfHearts)).toBe('hjerter ti')
+    expect(cardName('en', tenOfHearts)).toBe('ten of hearts')
+    expect(cardName('sv', parseCard('AS')!)).toBe('ess i spader')
+    expect(cardName('en', parseCard('2C')!)).toBe('two of clubs')
+  })
+
+  it('the browser’s languages choose Swedish, bokmål or English', () => {
+    expect(pickLang(['sv-SE', 'en'])).toBe('sv')
+    expect(pickLang(['nn-NO'])).toBe('nb')
+    expect(pickLang(['de-DE', 'en-GB'])).toBe('en')
+    expect(pickLang(['fr'])).toBe('en')
+  })
+
+  it('every language has every text, and errors are words, not codes', () => {
+    const keys = Object.keys(DICTS.en).sort()
+    for (const l of LANGS) {
+      expect(Object.keys(DICTS[l]).sort()).toEqual(keys)
+      expect(Object.keys(DICTS[l].errors).sort()).toEqual(Object.keys(DICTS.en.errors).sort())
+      const t = DICTS[l]
+      expect(errorText(t, { code: 'NOT_YOUR_TURN', message: 'x' })).not.toContain('NOT_YOUR_TURN')
+      // An unknown code still reads as a sentence, with the server's own message.
+      expect(errorText(t, { code: 'SOMETHING_NEW', message: 'the server said so' })).toContain(
+        'the server said so',
+      )
+    }
+  })
+})
