@@ -7,7 +7,7 @@ import { Server } from 'socket.io'
 import type { Config } from './config.ts'
 import { Hub } from './hub.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
-import { attachSockets, type KortbordServer, publisher } from './sockets.ts'
+import { attachSockets, type KortbordServer, roomsFor } from './sockets.ts'
 import { SolverPool } from './solver.ts'
 import { MemoryStore, type TableStore } from './store.ts'
 
@@ -54,6 +54,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     tables: () => hub.size,
     sockets: () => io?.engine.clientsCount ?? 0,
   })
+  const rooms = roomsFor(() => io)
   const hub: Hub = new Hub(
     store,
     {
@@ -64,16 +65,13 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
         testDeals: config.testDeals,
         logKeep: config.logKeep,
         timerScale: config.timerScale,
+        testDeck: config.testDeck,
       },
       log,
       now,
-      publish: publisher(() => io),
-      evict(member, code, reason) {
-        const s = io?.sockets.sockets.get(member)
-        if (!s) return
-        s.data.tables.delete(code)
-        s.emit('table:gone', { table: code, reason })
-      },
+      ...rooms,
+      // Other nodes holding the table catch up (a no-op with one node).
+      changed: (code, version) => io?.serverSideEmit('table:changed', code, version),
       solve: solver ? (deck, piles) => solver.solve(deck, piles) : undefined,
     },
     config.publicUrl ?? '',
@@ -88,6 +86,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     serveClient: false,
   }) as KortbordServer
   attachSockets(io, hub, config, log, metrics, () => closing)
+  io.on('table:changed', (code, version) => hub.refresh(code, version))
 
   fastify.get('/healthz', async () => ({ ok: true }))
   fastify.get('/readyz', async (_req, reply) => {

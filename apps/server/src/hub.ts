@@ -35,7 +35,7 @@ export class Hub {
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = newCode()
       if (this.tables.has(code)) continue
-      const record = Table.create(code, msg, token, this.deps.now())
+      const record = Table.create(code, msg, token, this.deps.now(), member)
       try {
         await this.store.save(record, null)
       } catch (e) {
@@ -82,6 +82,11 @@ export class Hub {
       this.loading.set(code, p)
     }
     return p
+  }
+
+  /** Another node saved a table: if it is loaded here, it catches up. */
+  refresh(code: string, version: number): void {
+    void this.tables.get(code)?.refresh(version)
   }
 
   /** Drops idle tables from memory (their records stay in the store). */

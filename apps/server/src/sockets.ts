@@ -1,3 +1,4 @@
+import type { Seat } from '@kortbord/engine'
 import {
   type AckFn,
   CLIENT_MESSAGES,
@@ -22,8 +23,23 @@ export interface SocketData {
   tables: Set<string>
 }
 
-export type KortbordServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>
-type KortbordSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>
+/** Between the nodes of a cluster (through the adapter): a table was saved at a version. */
+export interface InterServerEvents {
+  'table:changed': (code: string, version: number) => void
+}
+
+export type KortbordServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>
+type KortbordSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>
 
 const refuse = (code: string, message: string): { ok: false; error: WireError } => ({
   ok: false,
@@ -58,16 +74,54 @@ class Bucket {
   }
 }
 
-/** Sends every member of a table its own update (the engine's view for its seat). */
-export function publisher(io: () => KortbordServer | null) {
-  return (t: Table): void => {
-    const server = io()
-    if (!server) return
-    for (const id of t.memberIds()) {
-      const seat = t.memberSeat(id)
-      if (seat === undefined) continue
-      server.sockets.sockets.get(id)?.emit('table:update', t.updateFor(seat))
-    }
+/** The socket.io room of a table's seat, or of its spectators (null). */
+export const roomOf = (code: string, seat: Seat | null): string =>
+  `t:${code}:${seat === null ? 'w' : seat}`
+
+/**
+ * Connects tables to socket.io rooms. Every member's socket is in the room of its seat (or the
+ * spectators' room); an update is sent to each room, so with a cluster adapter it reaches
+ * sockets on every node.
+ */
+export function roomsFor(io: () => KortbordServer | null) {
+  const roomsOfTable = (code: string, seats: number): string[] => [
+    roomOf(code, null),
+    ...Array.from({ length: seats }, (_, i) => roomOf(code, i)),
+  ]
+  return {
+    publish(t: Table): void {
+      const server = io()
+      if (!server) return
+      for (let seat = 0; seat < t.seatCount; seat++) {
+        server.to(roomOf(t.code, seat)).emit('table:update', t.updateFor(seat))
+      }
+      server.to(roomOf(t.code, null)).emit('table:update', t.updateFor(null))
+    },
+    attach(member: string, code: string, seat: Seat | null): void {
+      const server = io()
+      if (!server) return
+      const local = server.sockets.sockets.get(member)
+      if (local) {
+        local.data.tables.add(code)
+        void local.join(roomOf(code, seat))
+      } else server.in(member).socketsJoin(roomOf(code, seat))
+    },
+    detach(member: string, code: string): void {
+      const server = io()
+      if (!server) return
+      const local = server.sockets.sockets.get(member)
+      const rooms = roomsOfTable(code, 4)
+      if (local) {
+        local.data.tables.delete(code)
+        for (const r of rooms) void local.leave(r)
+      } else server.in(member).socketsLeave(rooms)
+    },
+    evict(member: string, code: string, reason: 'replaced'): void {
+      const server = io()
+      if (!server) return
+      server.to(member).emit('table:gone', { table: code, reason })
+      this.detach(member, code)
+    },
   }
 }
 

@@ -13,6 +13,8 @@ export interface SeatRecord {
   /** sha256 of the seat token, hex; null for an open seat. */
   readonly tokenHash: string | null
   readonly connected: boolean
+  /** The connection holding the seat (any node's); null while nobody does. */
+  readonly holder: string | null
   /** Epoch ms when a disconnected player's grace period ends; null when connected or expired. */
   readonly graceUntil: number | null
   /** True once the player left or their grace period ran out. */
@@ -45,6 +47,8 @@ export interface TableRecord {
   readonly staleBefore: readonly number[]
   /** Epoch ms when the current turn timer runs out, else null. */
   readonly deadline: number | null
+  /** Spectators connected, over all nodes. */
+  readonly spectators: number
   readonly log: readonly LogEntry[]
   readonly logSeq: number
   readonly createdAt: number

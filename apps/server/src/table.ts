@@ -13,7 +13,7 @@ import {
 } from '@kortbord/protocol'
 import type { Logger } from 'pino'
 import { ADAPTERS, type AnyState, type GameAdapter } from './games.ts'
-import type { SeatRecord, TableRecord, TableStore } from './store.ts'
+import { type SeatRecord, type TableRecord, type TableStore, VersionConflict } from './store.ts'
 
 /** The answer to a command: the acknowledgement the client receives. */
 export type Outcome<T extends object = object> =
@@ -47,10 +47,16 @@ export interface TableDeps {
   readonly store: TableStore
   readonly config: TableConfig
   readonly log: Logger
-  /** Sends every member its update; called after every change. */
+  /** Sends every member its update (on every node); called after every change. */
   publish(table: Table): void
-  /** Tells a member it is no longer at the table (replaced by a reclaim, removed). */
+  /** Puts a connection (on any node) among the table's members in a seat, or as a spectator. */
+  attach(member: MemberId, code: string, seat: Seat | null): void
+  /** Takes a connection (on any node) out of the table's members. */
+  detach(member: MemberId, code: string): void
+  /** Tells a connection (on any node) it is no longer at the table, and detaches it. */
   evict(member: MemberId, code: string, reason: 'replaced'): void
+  /** Tells the other nodes that the table changed (they reload it). */
+  changed?(code: string, version: number): void
   /** A-16: computes the best possible result of a finished Aces Up game, or null. */
   solve?(
     deck: readonly number[],
@@ -60,6 +66,11 @@ export interface TableDeps {
   onCommand?(kind: string, seconds: number, code: string | null): void
   now(): number
 }
+
+/** Thrown inside a command when the store holds a newer version: reload and run it again. */
+class StaleRecord extends Error {}
+/** How often a command is re-run on a fresher record before giving up. */
+const MAX_ATTEMPTS = 6
 
 export const newToken = (): string => randomBytes(32).toString('base64url')
 export const hashToken = (token: string): string =>
@@ -75,6 +86,7 @@ const openSeat: SeatRecord = {
   name: null,
   tokenHash: null,
   connected: false,
+  holder: null,
   graceUntil: null,
   gone: false,
   timeouts: 0,
@@ -115,11 +127,23 @@ export class Table {
   }
 
   /** A new table with its creator in seat 0 as host. */
-  static create(code: string, msg: CreateTableMsg, token: string, now: number): TableRecord {
+  static create(
+    code: string,
+    msg: CreateTableMsg,
+    token: string,
+    now: number,
+    creator: MemberId,
+  ): TableRecord {
     const adapter = ADAPTERS[msg.game]
     const n = adapter.seats(msg.options)
     const seats: SeatRecord[] = Array.from({ length: n }, () => openSeat)
-    seats[0] = { ...openSeat, name: msg.name, tokenHash: hashToken(token), connected: true }
+    seats[0] = {
+      ...openSeat,
+      name: msg.name,
+      tokenHash: hashToken(token),
+      connected: true,
+      holder: creator,
+    }
     return {
       code,
       game: msg.game,
@@ -134,6 +158,7 @@ export class Table {
       version: 1,
       staleBefore: Array.from({ length: n }, () => 0),
       deadline: null,
+      spectators: 0,
       log: [{ seq: 1, at: now, t: 'joined', seat: 0, name: msg.name }],
       logSeq: 1,
       createdAt: now,
@@ -151,16 +176,29 @@ export class Table {
   snapshot(): TableRecord {
     return this.record
   }
+  /** The connections at this table on this node. */
   memberIds(): MemberId[] {
     return [...this.members.keys()]
   }
+  /**
+   * Where a connection of this node sits: a seat, null as a spectator, undefined if not at the
+   * table. A seat counts only while the record names this connection as its holder (another
+   * node may have handed the seat to a newer connection).
+   */
   memberSeat(m: MemberId): Seat | null | undefined {
-    return this.members.get(m)
+    const seat = this.members.get(m)
+    if (seat === undefined || seat === null) return seat
+    if (this.record.seats[seat]?.holder !== m) {
+      this.members.delete(m)
+      return undefined
+    }
+    return seat
+  }
+  get seatCount(): number {
+    return this.record.seats.length
   }
   get spectators(): number {
-    let n = 0
-    for (const s of this.members.values()) if (s === null) n++
-    return n
+    return this.record.spectators
   }
   /** Nobody is connected on this node and no timer is pending: safe to drop from memory. */
   get idle(): boolean {
@@ -172,11 +210,46 @@ export class Table {
     )
   }
 
-  /** Runs `fn` after every command before it: one command at a time per table. */
+  /**
+   * Runs `fn` after every command before it: one command at a time per table on this node. When
+   * another node saved first, the record is reloaded and `fn` runs again on it (compare-and-set
+   * retry), so no two nodes ever apply a command to the same version.
+   */
   private run<T>(fn: () => Promise<T>): Promise<T> {
-    const p = this.queue.then(fn, fn)
+    const attempt = async (): Promise<T> => {
+      for (let i = 1; ; i++) {
+        try {
+          return await fn()
+        } catch (e) {
+          if (!(e instanceof StaleRecord) || i >= MAX_ATTEMPTS) throw e
+          await this.reload()
+        }
+      }
+    }
+    const p = this.queue.then(attempt, attempt)
     this.queue = p.catch(() => undefined)
     return p
+  }
+
+  /** Takes the stored record (another node changed it); re-arms timers. False if it is gone. */
+  private async reload(): Promise<boolean> {
+    const r = await this.deps.store.load(this.record.code)
+    if (!r) {
+      this.close()
+      return false
+    }
+    if (r.version >= this.record.version) {
+      this.record = r
+      this.resume()
+    }
+    return true
+  }
+
+  /** Another node saved `version`: catch up, in turn with the commands of this node. */
+  refresh(version: number): Promise<void> {
+    return this.run(async () => {
+      if (version > this.record.version) await this.reload().catch(() => undefined)
+    }).catch(() => undefined)
   }
 
   // -------------------------------------------------------------------------------------------
@@ -254,6 +327,7 @@ export class Table {
     try {
       await this.deps.store.save(next, cur.version)
     } catch (e) {
+      if (e instanceof VersionConflict) throw new StaleRecord()
       this.log.error({ err: e }, 'store refused a write')
       return fail('UNAVAILABLE', 'the table could not be saved just now; try again in a moment')
     }
@@ -261,6 +335,7 @@ export class Table {
     this.armTimer()
     onSaved?.()
     this.deps.publish(this)
+    this.deps.changed?.(next.code, next.version)
     return { ok: true, version: next.version }
   }
 
@@ -276,12 +351,14 @@ export class Table {
   /** The creator's connection joins seat 0 (the record was saved by the hub). */
   attachCreator(member: MemberId): void {
     this.members.set(member, 0)
+    this.deps.attach(member, this.code, 0)
     this.deps.publish(this)
   }
 
   join(member: MemberId, name: string): Promise<Outcome<{ seat: Seat; token: string }>> {
     return this.run(async () => {
-      if (this.members.has(member)) return fail('ALREADY_AT_TABLE', 'you are already at this table')
+      if (this.memberSeat(member) !== undefined)
+        return fail('ALREADY_AT_TABLE', 'you are already at this table')
       const seat = this.record.seats.findIndex((s) => s.name === null)
       if (seat < 0) {
         return fail('TABLE_FULL', 'every seat is taken; you can watch instead')
@@ -294,6 +371,7 @@ export class Table {
             name,
             tokenHash: hashToken(token),
             connected: true,
+            holder: member,
           }),
           // Someone new in a seat changes what the others may do (e.g. start).
           staleBefore: this.record.staleBefore.map(() => this.record.version + 1),
@@ -301,7 +379,7 @@ export class Table {
           host: this.hostPresent() ? this.record.host : seat,
         },
         [{ t: 'joined', seat, name }],
-        () => this.members.set(member, seat),
+        () => this.admit(member, seat),
       )
       if (!r.ok) return r
       return { ...r, seat, token }
@@ -310,12 +388,13 @@ export class Table {
 
   watch(member: MemberId): Promise<Outcome> {
     return this.run(async () => {
-      if (this.members.has(member)) return fail('ALREADY_AT_TABLE', 'you are already at this table')
+      if (this.memberSeat(member) !== undefined)
+        return fail('ALREADY_AT_TABLE', 'you are already at this table')
       if (!this.record.allowSpectators)
         return fail('SPECTATORS_OFF', 'the host has turned watching off at this table')
-      this.members.set(member, null)
-      this.deps.publish(this)
-      return { ok: true, version: this.record.version }
+      return this.commit({ spectators: this.record.spectators + 1 }, [], () =>
+        this.admit(member, null),
+      )
     })
   }
 
@@ -326,13 +405,14 @@ export class Table {
         (s) => s.tokenHash !== null && sameHash(s.tokenHash, h),
       )
       if (seat < 0) return fail('BAD_TOKEN', 'that seat token does not hold a seat at this table')
-      const mine = this.members.get(member)
+      const mine = this.memberSeat(member)
       if (mine !== undefined && mine !== seat) {
         return fail('ALREADY_AT_TABLE', 'you are already at this table in another place')
       }
       const was = this.record.seats[seat]!
       const seats = this.setSeat(seat, {
         connected: true,
+        holder: member,
         graceUntil: null,
         gone: false,
         timeouts: 0,
@@ -342,15 +422,15 @@ export class Table {
         { seats, host: this.nextHost(seats, this.record.host) },
         was.connected ? [] : [{ t: 'back', seat, name: was.name ?? '' }],
         () => {
-          // The newest connection wins: the old one (another tab, a dead phone) is told so.
-          for (const [m, s] of this.members) {
-            if (s === seat && m !== member) {
-              this.members.delete(m)
-              this.deps.evict(m, this.code, 'replaced')
-            }
+          // The newest connection wins: the old one (another tab, a dead phone, any node) is
+          // told so and leaves the table's rooms.
+          const old = was.holder
+          if (old !== null && old !== member) {
+            this.members.delete(old)
+            this.deps.evict(old, this.code, 'replaced')
           }
           this.clearGrace(seat)
-          this.members.set(member, seat)
+          this.admit(member, seat)
         },
       )
       if (!r.ok) return r
@@ -358,38 +438,52 @@ export class Table {
     })
   }
 
+  /** A connection becomes a member: locally, and in the table's rooms on every node. */
+  private admit(member: MemberId, seat: Seat | null): void {
+    this.members.set(member, seat)
+    this.deps.attach(member, this.code, seat)
+  }
+
   leave(member: MemberId): Promise<Outcome> {
     return this.run(async () => {
-      const seat = this.members.get(member)
+      const seat = this.memberSeat(member)
       if (seat === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
-      if (seat === null) {
+      // Still a member until the store has the change: a refused leave changes nothing.
+      const gone = () => {
         this.members.delete(member)
-        this.deps.publish(this)
-        return { ok: true, version: this.record.version }
+        this.deps.detach(member, this.code)
       }
-      // Still a member until the store has the seat vacated: a refused leave changes nothing.
-      return this.vacate(seat, 'left', () => this.members.delete(member))
+      if (seat === null) {
+        return this.commit({ spectators: Math.max(0, this.record.spectators - 1) }, [], gone)
+      }
+      return this.vacate(seat, 'left', gone)
     })
   }
 
   /** A member's connection dropped. Players keep their seat for the grace period. */
   disconnect(member: MemberId): Promise<void> {
+    const local = this.members.get(member)
+    if (local === undefined) return Promise.resolve()
+    // The connection is gone whatever the store says; the record follows below.
+    this.members.delete(member)
     return this.run(async () => {
-      const seat = this.members.get(member)
-      if (seat === undefined) return
-      this.members.delete(member)
-      if (seat === null) {
-        this.deps.publish(this)
+      if (local === null) {
+        await this.commit({ spectators: Math.max(0, this.record.spectators - 1) })
         return
       }
-      const s = this.record.seats[seat]!
-      if (!s.connected) return
+      const s = this.record.seats[local]!
+      // Another connection may hold the seat by now (a reclaim, on this node or another).
+      if (s.holder !== member) return
       const until = this.deps.now() + this.deps.config.graceMs
       const r = await this.commit(
-        { seats: this.setSeat(seat, { connected: false, graceUntil: until }) },
-        [{ t: 'away', seat, name: s.name ?? '' }],
+        {
+          seats: this.setSeat(local, { connected: false, holder: null, graceUntil: until }),
+        },
+        [{ t: 'away', seat: local, name: s.name ?? '' }],
       )
-      if (r.ok) this.armGrace(seat, until)
+      if (r.ok) this.armGrace(local, until)
+    }).catch((e: unknown) => {
+      this.log.warn({ err: e }, 'disconnect not recorded')
     })
   }
 
@@ -438,7 +532,12 @@ export class Table {
         onSaved,
       )
     }
-    const seats = this.setSeat(seat, { connected: false, graceUntil: null, gone: true })
+    const seats = this.setSeat(seat, {
+      connected: false,
+      holder: null,
+      graceUntil: null,
+      gone: true,
+    })
     return this.commit(
       {
         seats,
@@ -482,7 +581,7 @@ export class Table {
   start(member: MemberId, version: number, deal?: TestDealMsg): Promise<Outcome> {
     return this.run(async () => {
       const r = this.record
-      const seat = this.members.get(member)
+      const seat = this.memberSeat(member)
       const refused = this.checkActor(seat, version)
       if (refused) return refused
       if (seat !== r.host) return fail('NOT_HOST', 'only the host can start a game')
@@ -519,7 +618,7 @@ export class Table {
   remove(member: MemberId, version: number, target: Seat): Promise<Outcome> {
     return this.run(async () => {
       const r = this.record
-      const seat = this.members.get(member)
+      const seat = this.memberSeat(member)
       const refused = this.checkActor(seat, version)
       if (refused) return refused
       if (seat !== r.host) return fail('NOT_HOST', 'only the host can remove a player')
@@ -542,7 +641,7 @@ export class Table {
   /** A game move of the member's seat, made against `version`. */
   move(member: MemberId, version: number, rawMove: unknown): Promise<Outcome> {
     return this.run(async () => {
-      const seat = this.members.get(member)
+      const seat = this.memberSeat(member)
       const refused = this.checkActor(seat, version)
       if (refused) return refused
       const r = this.record
