@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import pino, { type Logger } from 'pino'
-import { Server } from 'socket.io'
+import { Server, type ServerOptions } from 'socket.io'
 import type { Config } from './config.ts'
 import { Hub } from './hub.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
@@ -31,6 +31,10 @@ export interface BuildOptions {
   readonly logger?: Logger
   /** A clock (tests). */
   readonly now?: () => number
+  /** A socket.io adapter for several nodes (the Redis streams adapter), else in-memory. */
+  readonly adapter?: ServerOptions['adapter']
+  /** Called when the app closes, after the store (e.g. to quit the adapter's Redis client). */
+  readonly onClose?: () => Promise<void>
 }
 
 /** Seat tokens never reach a log line (ARCHITECTURE.md). */
@@ -78,6 +82,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
   )
 
   io = new Server(fastify.server, {
+    ...(opts.adapter ? { adapter: opts.adapter } : {}),
     maxHttpBufferSize: config.maxPayloadBytes,
     // Long-polling stays available for networks that block websockets; one node needs no stickiness.
     transports: ['websocket', 'polling'],
@@ -145,6 +150,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     solver?.close()
     await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()))
     await store.close()
+    await opts.onClose?.()
   })
 
   return {

@@ -19,8 +19,12 @@ const Env = z.object({
   GRACE_SECONDS: z.coerce.number().min(0).max(86_400).default(120),
   /** Consecutive turn-timer expiries after which a player is marked away. */
   TIMEOUTS_FOR_AWAY: z.coerce.number().int().min(1).max(100).default(2),
-  /** `memory` (embedded, default); `redis` arrives with issue 5. */
-  STORE: z.enum(['memory']).default('memory'),
+  /** `memory` (embedded, the default) or `redis` (durable, and shared by several nodes). */
+  STORE: z.enum(['memory', 'redis']).optional(),
+  /** Redis for the store and the socket.io adapter; setting it alone selects STORE=redis. */
+  REDIS_URL: z.string().optional(),
+  /** Prefix of every Redis key (several deployments can share a Redis). */
+  REDIS_PREFIX: z.string().default('kortbord:'),
   /** Off unless set: lets `table:start` fix the deal (tests, replays). Never on in production. */
   KORTBORD_TEST_DEALS: flag.default(false),
   /** Per-connection rate limit: a burst, refilled at a sustained rate per second. */
@@ -56,7 +60,8 @@ export interface Config {
   readonly logLevel: string
   readonly graceMs: number
   readonly timeoutsForAway: number
-  readonly store: 'memory'
+  readonly store: 'memory' | 'redis'
+  readonly redis: { readonly url: string; readonly prefix: string } | null
   readonly testDeals: boolean
   readonly timerScale: number
   readonly testDeck: readonly number[] | null
@@ -78,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`bad configuration: ${msg}`)
   }
   const e = r.data
+  const store = e.STORE ?? (e.REDIS_URL ? 'redis' : 'memory')
   if (e.KORTBORD_TEST_DECK && !e.KORTBORD_TEST_DEALS) {
     throw new Error('bad configuration: KORTBORD_TEST_DECK needs KORTBORD_TEST_DEALS')
   }
@@ -87,7 +93,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     graceMs: Math.round(e.GRACE_SECONDS * 1000),
     timeoutsForAway: e.TIMEOUTS_FOR_AWAY,
-    store: e.STORE,
+    store,
+    redis:
+      store === 'redis'
+        ? { url: e.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: e.REDIS_PREFIX }
+        : null,
     testDeals: e.KORTBORD_TEST_DEALS,
     timerScale: e.KORTBORD_TIMER_SCALE,
     testDeck: e.KORTBORD_TEST_DECK ? parseCards(e.KORTBORD_TEST_DECK) : null,

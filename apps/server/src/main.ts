@@ -1,9 +1,39 @@
-// The thin entry point: configuration from the environment, listen, stop on SIGTERM/SIGINT.
-import { buildApp } from './app.ts'
+// The thin entry point: configuration from the environment, the store, listen, stop on SIGTERM.
+import { createAdapter } from '@socket.io/redis-streams-adapter'
+import pino from 'pino'
+import { createClient } from 'redis'
+import { type BuildOptions, buildApp, REDACT } from './app.ts'
 import { loadConfig } from './config.ts'
+import { connectRedisStore, redactUrl } from './redis-store.ts'
 
 const config = loadConfig()
-const app = buildApp(config)
+const log = pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } })
+
+let opts: BuildOptions = { logger: log }
+if (config.redis) {
+  const { url, prefix } = config.redis
+  const store = await connectRedisStore(url, {
+    prefix,
+    ttlSeconds: Math.round(config.tableTtlMs / 1000),
+    log,
+  })
+  // The adapter's own client: it may queue while Redis is away (its reads block and resume),
+  // while the store's client fails fast so that commands are answered at once.
+  const adapterClient = createClient({ url })
+  adapterClient.on('error', (e: Error) => log.warn({ err: e.message }, 'adapter redis client'))
+  await adapterClient.connect()
+  opts = {
+    ...opts,
+    store,
+    adapter: createAdapter(adapterClient, { streamName: `${prefix}socket.io` }),
+    onClose: async () => {
+      await adapterClient.close().catch(() => undefined)
+    },
+  }
+  log.info({ redis: redactUrl(url), prefix }, 'using the Redis store and adapter')
+}
+
+const app = buildApp(config, opts)
 const port = await app.listen()
 app.log.info({ port, store: config.store }, `kortbord is listening on http://localhost:${port}`)
 

@@ -581,6 +581,8 @@ export class Table {
   start(member: MemberId, version: number, deal?: TestDealMsg): Promise<Outcome> {
     return this.run(async () => {
       const r = this.record
+      // A client ahead of this node has seen a version another node saved: catch up first.
+      if (version > this.record.version) await this.reload()
       const seat = this.memberSeat(member)
       const refused = this.checkActor(seat, version)
       if (refused) return refused
@@ -618,6 +620,8 @@ export class Table {
   remove(member: MemberId, version: number, target: Seat): Promise<Outcome> {
     return this.run(async () => {
       const r = this.record
+      // A client ahead of this node has seen a version another node saved: catch up first.
+      if (version > this.record.version) await this.reload()
       const seat = this.memberSeat(member)
       const refused = this.checkActor(seat, version)
       if (refused) return refused
@@ -641,6 +645,8 @@ export class Table {
   /** A game move of the member's seat, made against `version`. */
   move(member: MemberId, version: number, rawMove: unknown): Promise<Outcome> {
     return this.run(async () => {
+      // A client ahead of this node has seen a version another node saved: catch up first.
+      if (version > this.record.version) await this.reload()
       const seat = this.memberSeat(member)
       const refused = this.checkActor(seat, version)
       if (refused) return refused

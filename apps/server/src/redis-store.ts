@@ -1,0 +1,309 @@
+import { createHash } from 'node:crypto'
+import { createClient } from 'redis'
+import { type TableRecord, type TableStore, VersionConflict } from './store.ts'
+
+/** Logs state changes of the connection; a pino logger fits. */
+export interface StoreLog {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+}
+
+export interface RedisStoreOptions {
+  /** redis://[user:pass@]host:port[/db] or rediss://… */
+  readonly url: string
+  /** Put before every key (default 'kortbord:'). */
+  readonly prefix?: string
+  /** Every save sets the table's TTL to this: an abandoned table expires (default 7 days). */
+  readonly ttlSeconds?: number
+  /** The TTL set by a save of a finished table, status 'over' (default 1 day). */
+  readonly finishedTtlSeconds?: number
+  /** How long any call may wait for Redis before it rejects (default 1000 ms). */
+  readonly commandTimeoutMs?: number
+  /** Longest wait between reconnection attempts (default 2000 ms). */
+  readonly maxReconnectDelayMs?: number
+  readonly log?: StoreLog
+}
+
+/** Redis could not be reached or did not answer in time; nothing was changed by this call. */
+export class StoreUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'StoreUnavailable'
+  }
+}
+
+const DAY = 86_400
+
+/**
+ * KEYS[1] the table's hash; ARGV: expected version ('' = must not exist), new version, the
+ * record's JSON, updatedAt, TTL in seconds. Compare-and-set in one script: Redis runs it whole
+ * or not at all, so two writers can never both replace the same version and a failed call
+ * leaves nothing half-written. Returns 1 when saved, 0 on a version conflict.
+ */
+const SAVE = `
+local cur = redis.call('HGET', KEYS[1], 'v')
+if ARGV[1] == '' then
+  if cur then return 0 end
+elseif cur ~= ARGV[1] then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'json', ARGV[3], 'u', ARGV[4])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+return 1
+`
+const SAVE_SHA = createHash('sha1').update(SAVE).digest('hex')
+
+/** The URL without its password, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url)
+    if (u.password) u.password = '***'
+    return u.toString()
+  } catch {
+    return '(unparsable redis url)'
+  }
+}
+
+/**
+ * Tables in Redis (issue 5), one hash per table at `${prefix}table:${code}`:
+ * { v: version, json: the record, u: updatedAt }. Seat tokens are in the record only as hashes.
+ *
+ * When Redis is down every call rejects at once (the client does not queue commands offline)
+ * and a call that gets no answer rejects after `commandTimeoutMs` with StoreUnavailable; the
+ * client reconnects by itself, with backoff, for as long as the store is open. A save that timed
+ * out may still have been applied by Redis (the answer was lost, not the write): a later save
+ * against the old version then gets VersionConflict, never a double apply.
+ */
+export class RedisStore implements TableStore {
+  readonly prefix: string
+  private readonly ttl: number
+  private readonly finishedTtl: number
+  private readonly timeoutMs: number
+  private readonly client: ReturnType<typeof createClient>
+  private readonly log: StoreLog | undefined
+  private closed = false
+  private recycling = false
+  private connected: Promise<void>
+  /** Whether the last news of the connection was good; null before any. For logging changes. */
+  private up: boolean | null = null
+
+  constructor(opts: RedisStoreOptions) {
+    this.prefix = opts.prefix ?? 'kortbord:'
+    this.ttl = Math.max(1, Math.round(opts.ttlSeconds ?? 7 * DAY))
+    this.finishedTtl = Math.max(1, Math.round(opts.finishedTtlSeconds ?? Math.min(DAY, this.ttl)))
+    this.timeoutMs = opts.commandTimeoutMs ?? 1000
+    this.log = opts.log
+    const maxDelay = opts.maxReconnectDelayMs ?? 2000
+    this.client = createClient({
+      url: opts.url,
+      // Commands while disconnected fail at once instead of waiting for a reconnect.
+      disableOfflineQueue: true,
+      // Covers only the wait to be written; `call` below also bounds the wait for the answer.
+      commandOptions: { timeout: this.timeoutMs },
+      socket: {
+        connectTimeout: this.timeoutMs,
+        // Never give up: the store comes back by itself when Redis does.
+        reconnectStrategy: (retries) =>
+          Math.min(50 * 2 ** Math.min(retries, 10), maxDelay) + Math.floor(Math.random() * 50),
+      },
+    })
+    // Without a listener an 'error' event would crash the process.
+    this.client.on('error', (err: Error) => {
+      if (this.up !== false) {
+        const msg = this.up
+          ? 'redis connection lost; reconnecting'
+          : 'redis not reachable; retrying'
+        this.up = false
+        this.log?.warn({ err, url: redactUrl(opts.url) }, msg)
+      }
+    })
+    this.client.on('ready', () => {
+      this.up = true
+      this.log?.info({ url: redactUrl(opts.url) }, 'redis connected')
+    })
+    this.connected = this.open()
+  }
+
+  /** Starts connecting; resolves when connected or when given up (closed), never rejects. */
+  private open(): Promise<void> {
+    return this.client.connect().then(
+      () => undefined,
+      () => undefined,
+    )
+  }
+
+  /** Resolves once connected; rejects after `timeoutMs` (the store keeps trying). */
+  async waitReady(timeoutMs: number): Promise<void> {
+    if (this.client.isReady) return
+    let timer: NodeJS.Timeout | undefined
+    try {
+      await Promise.race([
+        this.connected,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new StoreUnavailable(`redis not reachable within ${timeoutMs} ms`)),
+            timeoutMs,
+          )
+        }),
+      ])
+    } finally {
+      clearTimeout(timer)
+    }
+    if (!this.client.isReady) throw new StoreUnavailable('redis store closed before it connected')
+  }
+
+  key(code: string): string {
+    return `${this.prefix}table:${code}`
+  }
+
+  /**
+   * Runs one Redis call, failing fast when disconnected and after `timeoutMs` without an
+   * answer. A timeout on a connection that looks alive means Redis (or the path to it) hangs:
+   * the connection is then replaced so that service can return without waiting for TCP.
+   */
+  private async call<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new StoreUnavailable('the store is closed')
+    if (!this.client.isReady) throw new StoreUnavailable(`redis is not connected (${what})`)
+    let timer: NodeJS.Timeout | undefined
+    let timedOut = false
+    const p = new Promise<T>((resolve) => resolve(fn()))
+    p.catch(() => undefined) // lost races must not become unhandled rejections
+    try {
+      return await Promise.race([
+        p,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            timedOut = true
+            reject(new StoreUnavailable(`redis did not answer ${what} within ${this.timeoutMs} ms`))
+          }, this.timeoutMs)
+        }),
+      ])
+    } catch (e) {
+      if (e instanceof VersionConflict || e instanceof StoreUnavailable) {
+        if (timedOut) this.recycle()
+        throw e
+      }
+      throw new StoreUnavailable(`redis ${what} failed: ${(e as Error)?.message ?? e}`, {
+        cause: e,
+      })
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  private recycle(): void {
+    if (this.recycling || this.closed || !this.client.isReady) return
+    this.recycling = true
+    this.up = false
+    this.log?.warn({}, 'redis stopped answering; reconnecting')
+    try {
+      this.client.destroy()
+    } catch {
+      // already gone
+    }
+    this.connected = this.open().then(() => {
+      this.recycling = false
+    })
+  }
+
+  async load(code: string): Promise<TableRecord | null> {
+    const json = await this.call('load', () => this.client.hGet(this.key(code), 'json'))
+    return json == null ? null : (JSON.parse(json) as TableRecord)
+  }
+
+  async save(record: TableRecord, expected: number | null): Promise<void> {
+    const ttl = record.status === 'over' ? this.finishedTtl : this.ttl
+    const args = {
+      keys: [this.key(record.code)],
+      arguments: [
+        expected === null ? '' : String(expected),
+        String(record.version),
+        JSON.stringify(record),
+        String(record.updatedAt),
+        String(ttl),
+      ],
+    }
+    const saved = await this.call('save', async () => {
+      try {
+        return await this.client.evalSha(SAVE_SHA, args)
+      } catch (e) {
+        // Not cached yet (first use, or Redis restarted): send the script itself.
+        if (!(e as Error)?.message?.startsWith('NOSCRIPT')) throw e
+        return await this.client.eval(SAVE, args)
+      }
+    })
+    if (saved !== 1) throw new VersionConflict(record.code)
+  }
+
+  async delete(code: string): Promise<void> {
+    await this.call('delete', () => this.client.del(this.key(code)))
+  }
+
+  async ready(): Promise<boolean> {
+    try {
+      return (await this.call('ping', () => this.client.ping())) === 'PONG'
+    } catch {
+      return false
+    }
+  }
+
+  /**
+   * Redis expires tables by itself: every save sets the key's TTL (`ttlSeconds`, or
+   * `finishedTtlSeconds` once a game is over), so `before` is not needed and nothing is
+   * deleted here (returns 0). Tables in `keep` (loaded on this node, someone is there) get
+   * their TTL renewed, so a quiet table in use does not expire under its players.
+   */
+  async sweep(_before: number, keep: ReadonlySet<string> = new Set()): Promise<number> {
+    if (keep.size === 0) return 0
+    await this.call('sweep', () =>
+      Promise.all([...keep].map((code) => this.client.expire(this.key(code), this.ttl))),
+    )
+    return 0
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    if (!this.client.isOpen) return
+    let timer: NodeJS.Timeout | undefined
+    try {
+      if (!this.client.isReady) throw new Error('not connected')
+      // Lets commands in flight finish, then QUIT; bounded, then cut.
+      await Promise.race([
+        this.client.close(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('close timed out')), this.timeoutMs)
+        }),
+      ])
+    } catch {
+      try {
+        this.client.destroy()
+      } catch {
+        // already gone
+      }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
+/**
+ * For the server's startup: a Redis store that has connected, or an error after
+ * `connectTimeoutMs` (default 5000) — nothing is left running then.
+ */
+export async function connectRedisStore(
+  url: string,
+  opts: Omit<RedisStoreOptions, 'url'> & { connectTimeoutMs?: number } = {},
+): Promise<RedisStore> {
+  const store = new RedisStore({ ...opts, url })
+  const ms = opts.connectTimeoutMs ?? 5000
+  try {
+    await store.waitReady(ms)
+  } catch (e) {
+    await store.close()
+    throw new StoreUnavailable(`could not connect to redis at ${redactUrl(url)} within ${ms} ms`, {
+      cause: e,
+    })
+  }
+  return store
+}

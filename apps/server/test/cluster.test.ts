@@ -1,0 +1,224 @@
+// Several server processes against one Redis (issue 5): players on different nodes play whole
+// games; a node is killed mid-game; every node is restarted; commands race across nodes.
+import type { IdiotView } from '@kortbord/engine'
+import type { TableUpdate } from '@kortbord/protocol'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Client, connect, must } from '../scripts/client.ts'
+import { driveIdiot } from '../scripts/drive.ts'
+import { type Node, startNode } from './cluster.ts'
+import { redisMissing, startRedis, type TestRedis } from './redis-server.ts'
+
+const missing = redisMissing()
+if (missing) console.warn(`skipping the cluster tests: ${missing}`)
+
+/** The parts of an update every viewer must agree on. */
+const publicPart = (u: TableUpdate) => {
+  const v = u.view as IdiotView | null
+  return {
+    version: u.table.version,
+    status: u.table.status,
+    seats: u.table.seats.map((s) => [s.name, s.connected]),
+    pile: v?.pile,
+    burned: v?.burned,
+    turn: v?.turn,
+    counts: v?.players.map((p) => p.handCount),
+    rows: v?.players.map((p) => p.row),
+    outcome: v?.outcome,
+  }
+}
+
+describe.skipIf(missing !== null)('several nodes on one Redis', () => {
+  let redis: TestRedis
+  const nodes: Node[] = []
+  const clients: Client[] = []
+  const env = () => ({
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: `k${process.pid}:`,
+    GRACE_SECONDS: '30',
+  })
+  const client = async (n: Node) => {
+    const c = await connect(n.url)
+    clients.push(c)
+    return c
+  }
+
+  beforeAll(async () => {
+    redis = await startRedis({ appendonly: true })
+    for (let i = 0; i < 3; i++) nodes.push(await startNode(env()))
+  }, 60_000)
+
+  afterAll(async () => {
+    for (const c of clients) c.close()
+    await Promise.all(nodes.map((n) => n.stop().catch(() => undefined)))
+    await redis?.dispose()
+  })
+
+  /** A 3-player table with each player (and a spectator) on a different node. */
+  async function spreadTable(): Promise<{
+    code: string
+    players: Client[]
+    watcher: Client
+    tokens: string[]
+  }> {
+    const host = await client(nodes[0]!)
+    const created = must(
+      await host.send('table:create', { game: 'idiot', name: 'Ada', options: { seats: 3 } }),
+    )
+    const code = created.table as string
+    const players = [host]
+    const tokens = [created.token as string]
+    for (const [i, name] of ['Bo', 'Cy'].entries()) {
+      const c = await client(nodes[(i + 1) % nodes.length]!)
+      tokens.push(must(await c.send('table:join', { table: code, name })).token as string)
+      players.push(c)
+    }
+    const watcher = await client(nodes[2]!)
+    const w = must(await watcher.send('table:watch', { table: code }))
+    await Promise.all([...players, watcher].map((c) => c.atVersion(code, w.version)))
+    return { code, players, watcher, tokens }
+  }
+
+  it('players on three nodes play a whole game; every view agrees at every version', async () => {
+    const { code, players, watcher } = await spreadTable()
+    const v0 = watcher.state(code)!.table.version
+    const started = must(await players[0]!.send('table:start', { table: code, version: v0 }))
+    const end = await driveIdiot(players, code, started.version, { seed: 'cluster' })
+    expect(end.table.status).toBe('over')
+    await Promise.all([...players, watcher].map((c) => c.atVersion(code, end.table.version)))
+    // Everyone saw the same public table at every version they received, the spectator too.
+    const byVersion = new Map<number, string>()
+    for (const c of [...players, watcher]) {
+      for (const u of c.updates.filter((x) => x.table.code === code)) {
+        const key = JSON.stringify(publicPart(u))
+        const seen = byVersion.get(u.table.version)
+        if (seen === undefined) byVersion.set(u.table.version, key)
+        else expect(key).toBe(seen)
+      }
+    }
+    const last = end.table.version
+    for (const c of [...players, watcher]) expect(c.state(code)!.table.version).toBe(last)
+    expect(watcher.state(code)!.table.spectators).toBe(1)
+  })
+
+  it('commands racing from different nodes: exactly one is applied', async () => {
+    const { code, players, tokens } = await spreadTable()
+    const v0 = players[0]!.state(code)!.table.version
+    const started = must(await players[0]!.send('table:start', { table: code, version: v0 }))
+    await Promise.all(players.map((c) => c.atVersion(code, started.version)))
+    // The same seat, reclaimed on a second node: both connections send the same ready at once.
+    const twin = await client(nodes[2]!)
+    must(await twin.send('table:reclaim', { table: code, token: tokens[1]! }))
+    const again = await client(nodes[1]!)
+    must(await again.send('table:reclaim', { table: code, token: tokens[1]! }))
+    const v = (await again.waitFor(code, () => true)).table.version
+    const [a, b] = await Promise.all([
+      twin.send('game:move', { table: code, version: v, move: { type: 'ready' } }),
+      again.send('game:move', { table: code, version: v, move: { type: 'ready' } }),
+    ])
+    // The newest holder wins; the replaced connection (on another node) is refused.
+    expect(b!.ok).toBe(true)
+    expect(a!.ok).toBe(false)
+    // Two players ready at once on two nodes: both apply (independent in the swap phase), once.
+    const [c, d] = await Promise.all([
+      players[0]!.send('game:move', { table: code, version: v, move: { type: 'ready' } }),
+      players[2]!.send('game:move', { table: code, version: v, move: { type: 'ready' } }),
+    ])
+    expect(c!.ok && d!.ok).toBe(true)
+    const after = await players[0]!.waitFor(code, (u) => (u.view as IdiotView).phase === 'play')
+    expect((after.view as IdiotView).players.every((p) => p.ready)).toBe(true)
+  })
+
+  it('a node killed mid-game: its players reconnect to another node and play on; nothing acknowledged is lost', async () => {
+    const { code, players, tokens } = await spreadTable()
+    const v0 = players[0]!.state(code)!.table.version
+    const started = must(await players[0]!.send('table:start', { table: code, version: v0 }))
+    // Play a while, then kill node 1 (Bo's).
+    let acked = 0
+    await driveIdiot(players, code, started.version, {
+      seed: 'kill',
+      maxMoves: 12,
+      onMove: (_s, _m, version) => {
+        acked = version
+      },
+    }).catch((e: Error) => {
+      if (!/did not end/.test(e.message)) throw e
+    })
+    await nodes[1]!.kill()
+    // Bo's client finds another node and reclaims the seat with the token.
+    const bo = await client(nodes[2]!)
+    must(await bo.send('table:reclaim', { table: code, token: tokens[1]! }))
+    const u = await bo.waitFor(code, () => true)
+    expect(u.table.version).toBeGreaterThanOrEqual(acked)
+    const everyone = [players[0]!, bo, players[2]!]
+    const end = await driveIdiot(everyone, code, u.table.version, { seed: 'kill-2' })
+    expect(end.table.status).toBe('over')
+    nodes[1] = await startNode(env())
+  })
+
+  it('Redis unreachable: /readyz says so, commands are refused at once with UNAVAILABLE, and service returns by itself', async () => {
+    const { code, players } = await spreadTable()
+    const v0 = players[0]!.state(code)!.table.version
+    const started = must(await players[0]!.send('table:start', { table: code, version: v0 }))
+    await Promise.all(players.map((c) => c.atVersion(code, started.version)))
+    await redis.stop()
+    try {
+      for (const n of nodes) {
+        const r = await fetch(`${n.url}/readyz`)
+        expect(r.status).toBe(503)
+        expect(await r.json()).toMatchObject({ ok: false, store: false })
+      }
+      const t0 = Date.now()
+      const refused = await players[1]!.send('game:move', {
+        table: code,
+        version: started.version,
+        move: { type: 'ready' },
+      })
+      expect(Date.now() - t0).toBeLessThan(3000)
+      expect(refused).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } })
+    } finally {
+      await redis.restart()
+    }
+    // Back by itself: ready again, and the refused command can now be made (nothing half-applied).
+    const deadline = Date.now() + 15_000
+    for (const n of nodes) {
+      for (;;) {
+        const r = await fetch(`${n.url}/readyz`)
+        if (r.status === 200) break
+        if (Date.now() > deadline) throw new Error('a node did not become ready again')
+        await new Promise((res) => setTimeout(res, 200))
+      }
+    }
+    const ok = must(
+      await players[1]!.send('game:move', {
+        table: code,
+        version: started.version,
+        move: { type: 'ready' },
+      }),
+    )
+    expect(ok.version).toBe(started.version + 1)
+  })
+
+  it('every node restarted: the table resumes where it was', async () => {
+    const { code, players, tokens } = await spreadTable()
+    const v0 = players[0]!.state(code)!.table.version
+    const started = must(await players[0]!.send('table:start', { table: code, version: v0 }))
+    await Promise.all(players.map((c) => c.atVersion(code, started.version)))
+    const before = players[0]!.state(code)!
+    for (const c of players) c.close()
+    await Promise.all(nodes.map((n) => n.stop()))
+    for (let i = 0; i < nodes.length; i++) nodes[i] = await startNode(env())
+    const back: Client[] = []
+    for (const [i, token] of tokens.entries()) {
+      const c = await client(nodes[i]!)
+      must(await c.send('table:reclaim', { table: code, token }))
+      back.push(c)
+    }
+    const u = await back[0]!.waitFor(code, (x) => x.table.seats.every((s) => s.connected))
+    expect(u.table.gameNo).toBe(before.table.gameNo)
+    expect((u.view as IdiotView).players[0]!.hand).toEqual(
+      (before.view as IdiotView).players[0]!.hand,
+    )
+    const end = await driveIdiot(back, code, u.table.version, { seed: 'restart' })
+    expect(end.table.status).toBe('over')
+  })
+})

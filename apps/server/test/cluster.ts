@@ -1,0 +1,85 @@
+// Starts real server processes (src/main.ts under tsx) for multi-node and fault tests.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address()
+      const port = typeof a === 'object' && a ? a.port : 0
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+export interface Node {
+  readonly url: string
+  readonly port: number
+  readonly proc: ChildProcess
+  /** Everything the process printed (pino JSON lines). */
+  readonly output: string[]
+  /** SIGTERM and wait for the exit. */
+  stop(): Promise<void>
+  /** SIGKILL: a crash. */
+  kill(): Promise<void>
+}
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url))
+
+/** Starts one node and waits until /readyz answers 200 (or throws after `ms`). */
+export async function startNode(env: Record<string, string>, ms = 20_000): Promise<Node> {
+  const port = env.PORT ? Number(env.PORT) : await freePort()
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      KORTBORD_TEST_DEALS: '1',
+      SOLVER: '0',
+      RATE_BURST: '1000',
+      RATE_PER_SECOND: '1000',
+      WEB_DIST: '',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output: string[] = []
+  proc.stdout?.on('data', (d: Buffer) => output.push(d.toString()))
+  proc.stderr?.on('data', (d: Buffer) => output.push(d.toString()))
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + ms
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`node exited: ${output.join('')}`)
+    try {
+      const r = await fetch(`${url}/readyz`)
+      if (r.status === 200) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL')
+      throw new Error(`node not ready after ${ms} ms: ${output.join('')}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    url,
+    port,
+    proc,
+    output,
+    async stop() {
+      if (proc.exitCode === null) proc.kill('SIGTERM')
+      await exited
+    },
+    async kill() {
+      if (proc.exitCode === null) proc.kill('SIGKILL')
+      await exited
+    },
+  }
+}

@@ -1,0 +1,348 @@
+// One contract for every table store (issue 5): the memory store and the Redis store must
+// behave alike. The Redis store also gets tests of what only it has: keys, TTLs, outages.
+import { randomBytes } from 'node:crypto'
+import { CreateTable } from '@kortbord/protocol'
+import { createClient } from 'redis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectRedisStore, RedisStore, StoreUnavailable } from '../src/redis-store.ts'
+import { MemoryStore, type TableRecord, type TableStore, VersionConflict } from '../src/store.ts'
+import { hashToken, newToken, Table } from '../src/table.ts'
+import { redisMissing, startRedis, type TestRedis } from './redis-server.ts'
+
+let codes = 0
+const newCode = (): string => `T${process.pid}x${++codes}x${randomBytes(3).toString('hex')}`
+
+/** A table as Table.create makes it, with a known seat token. */
+function fresh(token = newToken()): TableRecord {
+  const msg = CreateTable.parse({ game: 'duel', name: 'Ann' })
+  return Table.create(newCode(), msg, token, Date.now(), 'creator')
+}
+
+/** The following version of `r`, with something visibly changed. */
+function next(r: TableRecord, mark = 'x'): TableRecord {
+  return {
+    ...r,
+    version: r.version + 1,
+    updatedAt: r.updatedAt + 1,
+    log: [...r.log, { seq: r.logSeq + 1, at: r.updatedAt + 1, t: 'left', seat: 0, name: mark }],
+    logSeq: r.logSeq + 1,
+  }
+}
+
+interface Harness {
+  readonly store: TableStore
+  /** Everything stored for the table, as text, read past the store's API (or null). */
+  raw(code: string): Promise<string | null>
+}
+
+function storeContract(name: string, makeStore: () => Promise<Harness>): void {
+  describe(`store contract: ${name}`, () => {
+    let h: Harness
+    let store: TableStore
+    beforeAll(async () => {
+      h = await makeStore()
+      store = h.store
+    })
+    afterAll(async () => {
+      await store?.close()
+    })
+
+    it('loads a missing table as null', async () => {
+      expect(await store.load(newCode())).toBeNull()
+    })
+
+    it('creates with expected null, once', async () => {
+      const r = fresh()
+      await store.save(r, null)
+      expect(await store.load(r.code)).toEqual(r)
+      const other = { ...r, seats: r.seats.map((s) => ({ ...s, name: 'Mallory' })) }
+      await expect(store.save(other, null)).rejects.toBeInstanceOf(VersionConflict)
+      expect(await store.load(r.code)).toEqual(r)
+    })
+
+    it('replaces only the expected version', async () => {
+      const v1 = fresh()
+      await store.save(v1, null)
+      const v2 = next(v1, 'two')
+      await store.save(v2, 1)
+      expect(await store.load(v1.code)).toEqual(v2)
+      const v3 = next(v2, 'three')
+      // Stale, future, and "must not exist" are all refused and change nothing.
+      for (const expected of [1, 3, 7, 0, null]) {
+        await expect(store.save(v3, expected)).rejects.toBeInstanceOf(VersionConflict)
+        expect(await store.load(v1.code)).toEqual(v2)
+      }
+      await store.save(v3, 2)
+      expect(await store.load(v1.code)).toEqual(v3)
+    })
+
+    it('refuses to replace a table that does not exist', async () => {
+      const r = next(fresh())
+      await expect(store.save(r, 1)).rejects.toBeInstanceOf(VersionConflict)
+      expect(await store.load(r.code)).toBeNull()
+    })
+
+    it('lets exactly one of 20 concurrent saves of the same version win', async () => {
+      const v1 = fresh()
+      await store.save(v1, null)
+      const tries = Array.from({ length: 20 }, (_, i) => next(v1, `writer ${i}`))
+      const results = await Promise.allSettled(tries.map((r) => store.save(r, 1)))
+      const won = results.flatMap((x, i) => (x.status === 'fulfilled' ? [i] : []))
+      expect(won).toHaveLength(1)
+      for (const x of results) {
+        if (x.status === 'rejected') expect(x.reason).toBeInstanceOf(VersionConflict)
+      }
+      expect(await store.load(v1.code)).toEqual(tries[won[0]!])
+    })
+
+    it('hands out copies: changing a loaded or saved record changes nothing stored', async () => {
+      const r = fresh()
+      const saved = structuredClone(r)
+      await store.save(r, null)
+      ;(r.seats as unknown as { name: string | null }[])[0]!.name = 'changed after save'
+      const a = (await store.load(r.code)) as unknown as {
+        seats: { name: string | null }[]
+        version: number
+      }
+      expect(a).toEqual(saved)
+      a.seats[0]!.name = 'changed after load'
+      a.version = 99
+      expect(await store.load(r.code)).toEqual(saved)
+    })
+
+    it('deletes', async () => {
+      const r = fresh()
+      await store.save(r, null)
+      await store.delete(r.code)
+      expect(await store.load(r.code)).toBeNull()
+      await store.delete(r.code) // deleting a missing table is fine
+      await store.save(r, null) // and the code can be created again
+      expect(await store.load(r.code)).toEqual(r)
+    })
+
+    it('is ready', async () => {
+      expect(await store.ready()).toBe(true)
+    })
+
+    it('never sweeps a table that is kept', async () => {
+      const r = fresh()
+      await store.save(r, null)
+      const n = await store.sweep(Date.now() + 60_000, new Set([r.code]))
+      expect(typeof n).toBe('number')
+      expect(await store.load(r.code)).toEqual(r)
+    })
+
+    it('stores seat tokens only hashed', async () => {
+      const token = newToken()
+      const r = fresh(token)
+      await store.save(r, null)
+      const raw = await h.raw(r.code)
+      expect(raw).not.toBeNull()
+      expect(raw).toContain(hashToken(token))
+      expect(raw).not.toContain(token)
+    })
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+
+storeContract('memory', async () => {
+  const store = new MemoryStore()
+  // The memory store keeps JSON text; read it past the API, as one would read Redis.
+  const tables = (store as unknown as { tables: Map<string, { json: string }> }).tables
+  return { store, raw: async (code) => tables.get(code)?.json ?? null }
+})
+
+const missing = redisMissing()
+
+describe.skipIf(missing !== null)('redis store', () => {
+  let redis: TestRedis
+  let inspect: ReturnType<typeof createClient>
+  const prefix = `kbtest:${randomBytes(4).toString('hex')}:`
+  const opened: RedisStore[] = []
+  const open = (o: Partial<ConstructorParameters<typeof RedisStore>[0]> = {}): RedisStore => {
+    const s = new RedisStore({ url: redis.url, prefix, commandTimeoutMs: 500, ...o })
+    opened.push(s)
+    return s
+  }
+
+  beforeAll(async () => {
+    redis = await startRedis()
+    inspect = createClient({ url: redis.url })
+    inspect.on('error', () => undefined)
+    await inspect.connect()
+  })
+  afterAll(async () => {
+    await Promise.all(opened.map((s) => s.close()))
+    inspect?.destroy()
+    await redis?.dispose()
+  })
+
+  storeContract('redis', async () => {
+    const store = await connectRedisStore(redis.url, { prefix, commandTimeoutMs: 500 })
+    return {
+      store,
+      raw: async (code) => {
+        const all = await inspect.hGetAll(store.key(code))
+        return Object.keys(all).length === 0 ? null : JSON.stringify(all)
+      },
+    }
+  })
+
+  it('keeps every table under the prefix, as one hash', async () => {
+    const store = open()
+    await store.waitReady(2000)
+    const r = fresh()
+    await store.save(r, null)
+    expect(await inspect.keys(`${prefix}*${r.code}*`)).toEqual([`${prefix}table:${r.code}`])
+    expect(await inspect.keys(`*${r.code}*`)).toEqual([`${prefix}table:${r.code}`])
+    const h = await inspect.hGetAll(`${prefix}table:${r.code}`)
+    expect(h.v).toBe('1')
+    expect(JSON.parse(h.json!)).toEqual(r)
+  })
+
+  it('sets the TTL on every save, shorter once the game is over', async () => {
+    const store = open({ ttlSeconds: 1000, finishedTtlSeconds: 100 })
+    await store.waitReady(2000)
+    const r = fresh()
+    const key = store.key(r.code)
+    await store.save(r, null)
+    const t1 = await inspect.ttl(key)
+    expect(t1).toBeGreaterThan(990)
+    expect(t1).toBeLessThanOrEqual(1000)
+    await inspect.expire(key, 5)
+    await store.save(next(r), 1)
+    expect(await inspect.ttl(key)).toBeGreaterThan(990) // refreshed
+    await store.save({ ...next(next(r)), status: 'over' }, 2)
+    const t3 = await inspect.ttl(key)
+    expect(t3).toBeGreaterThan(90)
+    expect(t3).toBeLessThanOrEqual(100)
+    // A failed save does not touch the TTL either.
+    await inspect.expire(key, 50)
+    await expect(store.save(next(r), 1)).rejects.toBeInstanceOf(VersionConflict)
+    expect(await inspect.ttl(key)).toBeLessThanOrEqual(50)
+    // Sweep deletes nothing (TTLs do) but renews the TTL of tables in use.
+    expect(await store.sweep(Date.now() + 1e9, new Set([r.code]))).toBe(0)
+    expect(await inspect.ttl(key)).toBeGreaterThan(990)
+  })
+
+  it('lets one of two nodes win a race for the same version', async () => {
+    const a = open()
+    const b = open()
+    await Promise.all([a.waitReady(2000), b.waitReady(2000)])
+    const v1 = fresh()
+    await a.save(v1, null)
+    const tries = Array.from({ length: 20 }, (_, i) => next(v1, `node ${i % 2} writer ${i}`))
+    const results = await Promise.allSettled(tries.map((r, i) => (i % 2 ? a : b).save(r, 1)))
+    expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1)
+    const stored = await b.load(v1.code)
+    expect(tries).toContainEqual(stored)
+  })
+
+  it('fails fast when Redis is down, and comes back by itself with nothing half-applied', async () => {
+    const own = await startRedis({ appendonly: true })
+    const store = new RedisStore({ url: own.url, prefix, commandTimeoutMs: 500 })
+    try {
+      await store.waitReady(2000)
+      const v1 = fresh()
+      const v2 = next(v1, 'two')
+      await store.save(v1, null)
+      await store.save(v2, 1)
+
+      await own.stop()
+      const v3 = next(v2, 'three')
+      for (const attempt of [
+        () => store.save(v3, 2),
+        () => store.load(v1.code),
+        () => store.delete(v1.code),
+        () => store.sweep(0, new Set([v1.code])),
+      ]) {
+        const t = Date.now()
+        await expect(attempt()).rejects.toBeInstanceOf(StoreUnavailable)
+        expect(Date.now() - t).toBeLessThan(2000)
+      }
+      const t = Date.now()
+      expect(await store.ready()).toBe(false)
+      expect(Date.now() - t).toBeLessThan(2000)
+
+      await own.restart() // same port, same data
+      const until = Date.now() + 8000
+      while (!(await store.ready()) && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 50))
+      expect(await store.ready()).toBe(true)
+      // The save refused during the outage left version 2 as it was.
+      expect(await store.load(v1.code)).toEqual(v2)
+      await store.save(v3, 2) // the same store object works again (script cache was lost too)
+      expect(await store.load(v1.code)).toEqual(v3)
+    } finally {
+      await store.close()
+      await own.dispose()
+    }
+  })
+
+  it('times out on a Redis that hangs, and recovers when it answers again', async () => {
+    const own = await startRedis()
+    const said: string[] = []
+    const log = {
+      info: (_: object, m: string) => said.push(m),
+      warn: (_: object, m: string) => said.push(m),
+    }
+    const store = new RedisStore({ url: own.url, prefix, commandTimeoutMs: 300, log })
+    try {
+      await store.waitReady(2000)
+      const v1 = fresh()
+      await store.save(v1, null)
+      own.pause()
+      let t = Date.now()
+      await expect(store.save(next(v1), 1)).rejects.toBeInstanceOf(StoreUnavailable)
+      expect(Date.now() - t).toBeLessThan(1000)
+      t = Date.now()
+      expect(await store.ready()).toBe(false)
+      expect(Date.now() - t).toBeLessThan(1000)
+      // A connection that stopped answering is replaced, not waited on until TCP gives up.
+      expect(said).toContain('redis stopped answering; reconnecting')
+      own.resume()
+      const until = Date.now() + 8000
+      while (!(await store.ready()) && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 50))
+      expect(await store.ready()).toBe(true)
+      // The timed-out save was either applied whole or not at all; the version says which.
+      const now = (await store.load(v1.code))!
+      expect([v1, next(v1)]).toContainEqual(now)
+      await store.save(next(now), now.version)
+      expect((await store.load(v1.code))?.version).toBe(now.version + 1)
+    } finally {
+      await store.close()
+      await own.dispose()
+    }
+  })
+
+  it('connectRedisStore gives up after its timeout when Redis is not there', async () => {
+    const own = await startRedis()
+    const url = own.url
+    await own.dispose() // nothing listens on that port now
+    const t = Date.now()
+    await expect(connectRedisStore(url, { connectTimeoutMs: 400 })).rejects.toBeInstanceOf(
+      StoreUnavailable,
+    )
+    expect(Date.now() - t).toBeLessThan(2000)
+  })
+
+  it('refuses calls after close, and closes quickly while Redis is down', async () => {
+    const own = await startRedis()
+    const store = new RedisStore({ url: own.url, prefix, commandTimeoutMs: 300 })
+    const closed = open()
+    try {
+      await Promise.all([store.waitReady(2000), closed.waitReady(2000)])
+      await closed.close()
+      await expect(closed.load('X')).rejects.toBeInstanceOf(StoreUnavailable)
+      expect(await closed.ready()).toBe(false)
+      await own.kill()
+      const t = Date.now()
+      await store.close()
+      expect(Date.now() - t).toBeLessThan(1000)
+    } finally {
+      await own.dispose()
+    }
+  })
+})

@@ -1,0 +1,86 @@
+// The pages every browser test goes through: home (create a table), the join form, the lobby.
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { DICTS, type Dict, type Lang } from '../../src/lib/i18n.ts'
+
+/** A person at a page, with the texts of the language their browser asked for. */
+export interface Person {
+  readonly page: Page
+  readonly lang: Lang
+  readonly t: Dict
+}
+
+export const personOf = (page: Page, lang: Lang): Person => ({ page, lang, t: DICTS[lang] })
+
+export const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A select by its label: its accessible name is the label and the chosen value ("Players 3"). */
+export const selectByLabel = (page: Page, label: string) =>
+  page.getByRole('combobox', { name: new RegExp(`^${escapeRe(label)}`) })
+
+/**
+ * Home page: type the name, pick the game, set the options (`configure`), create. Returns the
+ * player link shown in the lobby. `beforeCreate` runs with the form filled in (screenshots).
+ */
+export async function createTable(
+  p: Person,
+  url: string,
+  name: string,
+  game: 'idiot' | 'duel',
+  configure: () => Promise<void>,
+  beforeCreate?: () => Promise<void>,
+): Promise<string> {
+  const { page, t } = p
+  await page.goto(`${url}/`)
+  await page.getByLabel(t.yourName).fill(name)
+  // The radio is visually hidden inside its card: tap the game's name.
+  await page.getByText(game === 'idiot' ? t.idiot : t.duel, { exact: true }).click()
+  expect(await page.locator(`input[name="game"][value="${game}"]`).isChecked()).toBe(true)
+  await configure()
+  await beforeCreate?.()
+  await page.getByRole('button', { name: t.create }).click()
+  await page.getByRole('heading', { name: t.waitingRoom }).waitFor()
+  expect(new URL(page.url()).pathname).toMatch(/^\/t\/[A-Z0-9]{6}$/)
+  const link = (await page.getByTestId('player-link').textContent())?.trim() ?? ''
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/t\/[A-Z0-9]{6}$/)
+  expect(new URL(link).pathname).toBe(new URL(page.url()).pathname)
+  return link
+}
+
+/** Home page for an Idiot table of `seats` players. */
+export function createIdiotTable(
+  p: Person,
+  url: string,
+  name: string,
+  seats: number,
+  beforeCreate?: () => Promise<void>,
+): Promise<string> {
+  const configure = async () => {
+    await selectByLabel(p.page, p.t.players).selectOption(String(seats))
+  }
+  return createTable(p, url, name, 'idiot', configure, beforeCreate)
+}
+
+/** Opens the player link and joins with a name (the join form of a new visitor). */
+export async function joinByLink(p: Person, link: string, name: string): Promise<void> {
+  const { page, t } = p
+  await page.goto(link)
+  await page.getByRole('heading', { name: t.joinAs(new URL(link).pathname.slice(3)) }).waitFor()
+  await page.getByLabel(t.yourName).fill(name)
+  await page.getByRole('button', { name: t.join, exact: true }).click()
+  await page.getByRole('heading', { name: t.waitingRoom }).waitFor()
+}
+
+/** Opens the spectator link (`?watch`) and waits for the "watching" banner. */
+export async function watchByLink(p: Person, link: string): Promise<void> {
+  await p.page.goto(`${link}?watch`)
+  await p.page.getByTestId('watching').waitFor()
+  expect(await p.page.getByTestId('watching').textContent()).toBe(p.t.watching)
+}
+
+/** The host presses Start once every seat is taken. */
+export async function startGame(host: Person): Promise<void> {
+  const start = host.page.getByRole('button', { name: host.t.start })
+  await expect.poll(() => start.isEnabled(), { timeout: 10_000 }).toBe(true)
+  await start.click()
+}

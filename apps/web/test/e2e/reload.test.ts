@@ -1,0 +1,159 @@
+// Coming back in the middle of an Idiot game: a reload keeps the seat (the token is in the
+// browser's storage), and a dropped network shows the disconnected banner until it returns.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IDIOT_DECK, playTurn, snap } from './idiot-helpers.ts'
+import { createIdiotTable, joinByLink, type Person, personOf, startGame } from './pages.ts'
+import {
+  browserTestsEnabled,
+  eventually,
+  launch,
+  PHONE,
+  person,
+  screenshot,
+  startServer,
+  type TestServer,
+} from './server.ts'
+
+const HOST = 'Astrid'
+const GUEST = 'Bob'
+
+/**
+ * Records, on `page`, every text the name line of the opponent at `seat` shows from now on (a
+ * reload's "away" lasts only a moment, too short to be sure to catch by polling).
+ */
+async function recordOpponent(page: Page, seat: number): Promise<() => Promise<string[]>> {
+  await page.evaluate((s) => {
+    const w = window as unknown as { __seen: string[]; __obs?: MutationObserver }
+    w.__seen = []
+    const read = () => {
+      const text = document
+        .querySelector(`[data-testid="opponent-${s}"] .who`)
+        ?.textContent?.replace(/\s+/g, ' ')
+        .trim()
+      if (text !== undefined && w.__seen.at(-1) !== text) w.__seen.push(text)
+    }
+    w.__obs?.disconnect()
+    w.__obs = new MutationObserver(read)
+    w.__obs.observe(document.body, { subtree: true, childList: true, characterData: true })
+    read()
+  }, seat)
+  return () => page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)
+}
+
+describe.skipIf(!browserTestsEnabled('reload.test.ts'))('Coming back to an Idiot game', () => {
+  let server: TestServer
+  let browser: Browser
+  const contexts: BrowserContext[] = []
+  let host: Person
+  let guest: Person
+  let guestContext: BrowserContext
+
+  beforeAll(async () => {
+    // The browser first: without one (CI), no server is left behind.
+    browser = await launch()
+    server = await startServer({ deck: IDIOT_DECK })
+    const h = await person(browser, { ...PHONE, locale: 'sv-SE' })
+    const g = await person(browser, { ...PHONE, locale: 'en-GB' })
+    contexts.push(h.context, g.context)
+    guestContext = g.context
+    host = personOf(h.page, 'sv')
+    guest = personOf(g.page, 'en')
+  })
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {})
+    await browser?.close()
+    await server?.stop()
+  })
+
+  /** Plays `n` turns, whoever's they are (each page says whose turn it is). */
+  async function playTurns(n: number) {
+    for (let i = 0; i < n; i++) {
+      const p = await eventually(async () => {
+        const [h, g] = await Promise.all([snap(host.page), snap(guest.page)])
+        if (h.status === host.t.yourTurn && g.status === guest.t.theirTurn(HOST)) return host
+        if (g.status === guest.t.yourTurn && h.status === host.t.theirTurn(GUEST)) return guest
+        throw new Error(`no agreed turn: "${h.status}" / "${g.status}"`)
+      })
+      await playTurn(p)
+    }
+  }
+
+  const away = (who: string) => who.includes(host.t.away)
+
+  it('a reload keeps the seat and the hand; a network drop shows the banner', async () => {
+    const link = await createIdiotTable(host, server.url, HOST, 2)
+    await joinByLink(guest, link, GUEST)
+    await startGame(host)
+    for (const p of [host, guest]) {
+      await p.page.getByRole('button', { name: p.t.ready, exact: true }).click()
+    }
+    await playTurns(8)
+
+    // --- Reload ----------------------------------------------------------------------------
+    const before = await snap(guest.page)
+    expect(before.hand!.length).toBeGreaterThan(0)
+    const seen = await recordOpponent(host.page, 1)
+    expect(away((await seen())[0]!)).toBe(false)
+    await guest.page.reload()
+    // Back at the seat without being asked to join again.
+    await guest.page.getByTestId('hand').waitFor()
+    expect(await guest.page.getByRole('button', { name: guest.t.join, exact: true }).count()).toBe(
+      0,
+    )
+    await eventually(async () => {
+      const after = await snap(guest.page)
+      expect(after.hand).toEqual(before.hand)
+      expect(after.faceUp).toEqual(before.faceUp)
+      expect(after.pile).toBe(before.pile)
+      expect(after.status).toBe(before.status)
+    })
+    // The host saw the guest away for a moment, and back.
+    await eventually(async () => {
+      const texts = await seen()
+      expect(texts.some(away), `host saw ${JSON.stringify(texts)}`).toBe(true)
+      expect(away(texts.at(-1)!)).toBe(false)
+    })
+    expect((await snap(host.page)).opponents[1]!.who).toBe(GUEST)
+    await playTurns(2)
+    // The guest's turn next, so that they can try to play while offline.
+    if ((await snap(guest.page)).status !== guest.t.yourTurn) await playTurns(1)
+
+    // --- Network drop -------------------------------------------------------------------------
+    const held = await snap(guest.page)
+    await guestContext.setOffline(true)
+    const banner = guest.page.getByTestId('offline')
+    await banner.waitFor({ timeout: 30_000 })
+    expect(await banner.textContent()).toBe(guest.t.disconnected)
+    // The guest's cards stay on the screen while it is offline.
+    expect((await snap(guest.page)).hand).toEqual(held.hand)
+    await eventually(
+      async () => expect(away((await snap(host.page)).opponents[1]!.who)).toBe(true),
+      30_000,
+    )
+    // A move made offline is refused on the spot, with a message, and the card stays in hand.
+    expect((await snap(guest.page)).status).toBe(guest.t.yourTurn)
+    const card = held.hints[0]!
+    await guest.page.getByTestId(`hand-${card}`).click()
+    await guest.page.getByTestId('play').click()
+    const error = guest.page.getByTestId('error')
+    await error.waitFor()
+    expect(await error.textContent()).toBe(guest.t.errors.offline)
+    expect((await snap(guest.page)).hand).toContain(card)
+    await screenshot(guest.page, 'phone-offline')
+    await screenshot(host.page, 'phone-opponent-away')
+    await guestContext.setOffline(false)
+    await banner.waitFor({ state: 'detached', timeout: 30_000 })
+    await eventually(async () => {
+      expect(away((await snap(host.page)).opponents[1]!.who)).toBe(false)
+      const back = await snap(guest.page)
+      expect(back.hand).toEqual(held.hand)
+      expect(back.offline).toBe(false)
+    }, 15_000)
+    // The refusal's message goes once the seat is back.
+    await error.waitFor({ state: 'detached' })
+    // And the game goes on.
+    await playTurns(2)
+  })
+})

@@ -1,0 +1,203 @@
+// Helpers for the browser tests: the real server as a child process (serving the built client
+// from apps/web/dist) and a headless Chromium through playwright-core.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core'
+
+export const WEB_DIR = fileURLToPath(new URL('../../', import.meta.url))
+export const SERVER_DIR = fileURLToPath(new URL('../../../server/', import.meta.url))
+export const WEB_DIST = fileURLToPath(new URL('../../dist/', import.meta.url))
+export const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url))
+
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
+const CI = process.env.CI === 'true'
+
+/**
+ * Whether the browser tests run here. Without Chromium they are skipped with a printed reason,
+ * except on CI (CI=true), where they run and fail loudly in `launch()`.
+ */
+export function browserTestsEnabled(file: string): boolean {
+  if (existsSync(CHROMIUM)) return true
+  if (CI) return true
+  console.warn(
+    `[${file}] skipped: no Chromium at ${CHROMIUM} (install chromium or set CHROMIUM=/path/to/chromium; on CI this fails)`,
+  )
+  return false
+}
+
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `browser tests: no Chromium at ${CHROMIUM}. Install chromium (apt-get install chromium) or set CHROMIUM to its path.`,
+    )
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  })
+}
+
+export interface TestServer {
+  readonly url: string
+  readonly port: number
+  /** What the server printed so far (stdout and stderr), for failure messages. */
+  output(): string
+  stop(): Promise<void>
+}
+
+export interface ServerOptions {
+  /** KORTBORD_TEST_DECK: every game started from the page deals from this deck. */
+  deck?: string
+  env?: Record<string, string>
+}
+
+/** A free TCP port on 127.0.0.1 (asks the OS for one and lets it go again). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address()
+      if (addr === null || typeof addr === 'string') {
+        srv.close()
+        reject(new Error('no port'))
+        return
+      }
+      srv.close(() => resolve(addr.port))
+    })
+  })
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve()
+    else child.once('exit', () => resolve())
+  })
+}
+
+/** Starts `node --import tsx src/main.ts` in apps/server and waits until /readyz answers 200. */
+export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
+  if (!existsSync(`${WEB_DIST}index.html`)) {
+    throw new Error(`browser tests: ${WEB_DIST}index.html is missing; run \`vite build\` first`)
+  }
+  const port = await freePort()
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    KORTBORD_TEST_DEALS: '1',
+    WEB_DIST,
+    SOLVER: '1',
+    ...opts.env,
+  }
+  // Vitest sets NODE_ENV=test and may set options the child does not need.
+  delete env.NODE_OPTIONS
+  delete env.VITEST
+  if (opts.deck) env.KORTBORD_TEST_DECK = opts.deck
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  // If the test process goes away without stop() (a crash, a killed worker), so does the server.
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
+  child.once('exit', () => process.off('exit', killOnExit))
+  let out = ''
+  child.stdout?.on('data', (b: Buffer) => {
+    out += b.toString()
+  })
+  child.stderr?.on('data', (b: Buffer) => {
+    out += b.toString()
+  })
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const done = exited(child)
+    child.kill('SIGTERM')
+    const t = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    await done
+    clearTimeout(t)
+  }
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited with ${child.exitCode} before it was ready:\n${out}`)
+    }
+    try {
+      const r = await fetch(`${url}/readyz`)
+      if (r.status === 200) break
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`the server did not become ready within 30 s:\n${out}`)
+    }
+    await sleep(100)
+  }
+  return { url, port, output: () => out, stop }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser helpers
+
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+}
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }
+
+/** A page in a fresh context (its own storage: a separate person), with errors collected. */
+export async function person(
+  browser: Browser,
+  opts: BrowserContextOptions,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ reducedMotion: 'reduce', ...opts })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`)
+  })
+  page.setDefaultTimeout(10_000)
+  return { context, page, errors }
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true })
+}
+
+/** Polls `fn` until it returns without throwing (or the time is up: rethrows the last error). */
+export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return await fn()
+    } catch (e) {
+      if (Date.now() > deadline) throw e
+      await sleep(50)
+    }
+  }
+}
