@@ -110,7 +110,7 @@ const en = {
   yourPiles: 'Your piles',
   theirPiles: "Opponent's piles",
   sameDeal: 'Both get the same cards',
-  mode: 'Play',
+  mode: 'Turns',
   simultaneous: 'At the same time',
   alternating: 'Taking turns',
   undo: 'Undo (once per game)',
