@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -59,6 +60,8 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     sockets: () => io?.engine.clientsCount ?? 0,
   })
   const rooms = roomsFor(() => io)
+  /** This process's id among the nodes of a cluster. */
+  const node = randomBytes(6).toString('hex')
   const hub: Hub = new Hub(
     store,
     {
@@ -73,6 +76,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       },
       log,
       now,
+      node,
       ...rooms,
       // Other nodes holding the table catch up (a no-op with one node).
       changed: (code, version) => io?.serverSideEmit('table:changed', code, version),
@@ -139,7 +143,22 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     log.warn({ web }, 'no built web client here; run pnpm --filter @kortbord/web build')
   }
 
+  // Liveness: this node marks itself alive; connections held on nodes that stopped doing so
+  // (a crash) are treated as dropped. With the memory store there is one node and nothing to do.
+  const beat = async () => {
+    await store.heartbeat(node, config.heartbeatMs * 3)
+    const live = await store.liveNodes()
+    if (!live) return
+    for (const t of hub.all()) await t.holdersLost(live)
+  }
+  const heartbeat = setInterval(() => {
+    beat().catch((e: unknown) => log.debug({ err: e }, 'heartbeat failed'))
+  }, config.heartbeatMs)
+  heartbeat.unref()
+  void beat().catch(() => undefined)
+
   fastify.addHook('preClose', async () => {
+    clearInterval(heartbeat)
     clearInterval(sweep)
     closing = true
     await hub.drain()

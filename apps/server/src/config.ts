@@ -23,6 +23,8 @@ const Env = z.object({
   STORE: z.enum(['memory', 'redis']).optional(),
   /** Redis for the store and the socket.io adapter; setting it alone selects STORE=redis. */
   REDIS_URL: z.string().optional(),
+  /** How often a node marks itself alive, ms; a node silent for 3 periods counts as gone. */
+  HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Prefix of every Redis key (several deployments can share a Redis). */
   REDIS_PREFIX: z.string().default('kortbord:'),
   /** Off unless set: lets `table:start` fix the deal (tests, replays). Never on in production. */
@@ -62,6 +64,7 @@ export interface Config {
   readonly timeoutsForAway: number
   readonly store: 'memory' | 'redis'
   readonly redis: { readonly url: string; readonly prefix: string } | null
+  readonly heartbeatMs: number
   readonly testDeals: boolean
   readonly timerScale: number
   readonly testDeck: readonly number[] | null
@@ -94,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     graceMs: Math.round(e.GRACE_SECONDS * 1000),
     timeoutsForAway: e.TIMEOUTS_FOR_AWAY,
     store,
+    heartbeatMs: e.HEARTBEAT_MS,
     redis:
       store === 'redis'
         ? { url: e.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: e.REDIS_PREFIX }

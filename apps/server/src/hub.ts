@@ -35,7 +35,7 @@ export class Hub {
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = newCode()
       if (this.tables.has(code)) continue
-      const record = Table.create(code, msg, token, this.deps.now(), member)
+      const record = Table.create(code, msg, token, this.deps.now(), member, this.deps.node ?? null)
       try {
         await this.store.save(record, null)
       } catch (e) {

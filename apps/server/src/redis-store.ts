@@ -239,6 +239,23 @@ export class RedisStore implements TableStore {
     await this.call('delete', () => this.client.del(this.key(code)))
   }
 
+  async heartbeat(node: string, ttlMs: number): Promise<void> {
+    await this.call('heartbeat', () =>
+      this.client.set(`${this.prefix}node:${node}`, '1', { PX: Math.max(1, Math.round(ttlMs)) }),
+    )
+  }
+
+  async liveNodes(): Promise<ReadonlySet<string>> {
+    const found = new Set<string>()
+    const match = `${this.prefix}node:*`
+    await this.call('live nodes', async () => {
+      for await (const keys of this.client.scanIterator({ MATCH: match, COUNT: 100 })) {
+        for (const k of keys) found.add(k.slice(`${this.prefix}node:`.length))
+      }
+    })
+    return found
+  }
+
   async ready(): Promise<boolean> {
     try {
       return (await this.call('ping', () => this.client.ping())) === 'PONG'

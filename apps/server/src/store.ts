@@ -15,6 +15,8 @@ export interface SeatRecord {
   readonly connected: boolean
   /** The connection holding the seat (any node's); null while nobody does. */
   readonly holder: string | null
+  /** The node serving that connection (for noticing connections lost with a crashed node). */
+  readonly node?: string | null
   /** Epoch ms when a disconnected player's grace period ends; null when connected or expired. */
   readonly graceUntil: number | null
   /** True once the player left or their grace period ran out. */
@@ -71,6 +73,12 @@ export interface TableStore {
   load(code: string): Promise<TableRecord | null>
   save(record: TableRecord, expected: number | null): Promise<void>
   delete(code: string): Promise<void>
+  /**
+   * Node liveness for a cluster: a node renews its mark every few seconds; `liveNodes` lists the
+   * nodes whose mark has not expired, or null when the store serves one process only.
+   */
+  heartbeat(node: string, ttlMs: number): Promise<void>
+  liveNodes(): Promise<ReadonlySet<string> | null>
   /** Whether the store can take writes now (for /readyz). */
   ready(): Promise<boolean>
   /** Deletes tables not changed since `before` (epoch ms), except those in `keep`; returns how many. */
@@ -103,6 +111,13 @@ export class MemoryStore implements TableStore {
 
   async ready(): Promise<boolean> {
     return true
+  }
+
+  async heartbeat(): Promise<void> {}
+
+  /** One process: every holder is on a live node. */
+  async liveNodes(): Promise<null> {
+    return null
   }
 
   async sweep(before: number, keep: ReadonlySet<string> = new Set()): Promise<number> {

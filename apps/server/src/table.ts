@@ -55,6 +55,8 @@ export interface TableDeps {
   detach(member: MemberId, code: string): void
   /** Tells a connection (on any node) it is no longer at the table, and detaches it. */
   evict(member: MemberId, code: string, reason: 'replaced'): void
+  /** This node's id, recorded with the connections it serves. */
+  readonly node?: string
   /** Tells the other nodes that the table changed (they reload it). */
   changed?(code: string, version: number): void
   /** computes the best possible result of a finished Aces Up game, or null. */
@@ -133,6 +135,7 @@ export class Table {
     token: string,
     now: number,
     creator: MemberId,
+    node: string | null = null,
   ): TableRecord {
     const adapter = ADAPTERS[msg.game]
     const n = adapter.seats(msg.options)
@@ -143,6 +146,7 @@ export class Table {
       tokenHash: hashToken(token),
       connected: true,
       holder: creator,
+      node,
     }
     return {
       code,
@@ -372,6 +376,7 @@ export class Table {
             tokenHash: hashToken(token),
             connected: true,
             holder: member,
+            node: this.deps.node ?? null,
           }),
           // Someone new in a seat changes what the others may do (e.g. start).
           staleBefore: this.record.staleBefore.map(() => this.record.version + 1),
@@ -413,6 +418,7 @@ export class Table {
       const seats = this.setSeat(seat, {
         connected: true,
         holder: member,
+        node: this.deps.node ?? null,
         graceUntil: null,
         gone: false,
         timeouts: 0,
@@ -485,6 +491,31 @@ export class Table {
     }).catch((e: unknown) => {
       this.log.warn({ err: e }, 'disconnect not recorded')
     })
+  }
+
+  /**
+   * Connections held on nodes that are no longer alive (a crash: no disconnect ever came) count
+   * as dropped: their players enter the grace period like anyone whose connection dropped.
+   */
+  holdersLost(live: ReadonlySet<string>): Promise<void> {
+    return this.run(async () => {
+      const lost = this.record.seats.flatMap((s, seat) =>
+        s.holder !== null && s.node && !live.has(s.node) ? [seat] : [],
+      )
+      if (lost.length === 0) return
+      const until = this.deps.now() + this.deps.config.graceMs
+      let seats = this.record.seats
+      for (const seat of lost) {
+        seats = seats.map((x, i) =>
+          i === seat ? { ...x, connected: false, holder: null, node: null, graceUntil: until } : x,
+        )
+      }
+      const r = await this.commit(
+        { seats },
+        lost.map((seat) => ({ t: 'away' as const, seat, name: seats[seat]!.name ?? '' })),
+      )
+      if (r.ok) for (const seat of lost) this.armGrace(seat, until)
+    }).catch((e: unknown) => this.log.warn({ err: e }, 'lost holders not recorded'))
   }
 
   /** Whether the host's seat holds a player who has not left. */

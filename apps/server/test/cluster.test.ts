@@ -31,10 +31,13 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
   let redis: TestRedis
   const nodes: Node[] = []
   const clients: Client[] = []
-  const env = () => ({
+  const env = (extra: Record<string, string> = {}) => ({
     REDIS_URL: redis.url,
     REDIS_PREFIX: `k${process.pid}:`,
     GRACE_SECONDS: '30',
+    HEARTBEAT_MS: '300',
+    KORTBORD_TIMER_SCALE: '0.01',
+    ...extra,
   })
   const client = async (n: Node) => {
     const c = await connect(n.url)
@@ -196,6 +199,52 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
       }),
     )
     expect(ok.version).toBe(started.version + 1)
+  })
+
+  it('a player whose node crashed and who does not come back is shown away; the others play on', async () => {
+    const { code, players } = await spreadTable()
+    // Ada (the host) is served by node 0: it crashes, and Ada does not come back.
+    await nodes[0]!.kill()
+    const seen = await players[1]!.waitFor(code, (u) => !u.table.seats[0]!.connected, 10_000)
+    expect(seen.table.seats[0]).toMatchObject({ name: 'Ada', connected: false, away: true })
+    expect(seen.table.seats[0]!.graceUntil).not.toBeNull()
+    expect(seen.table.seats[1]!.connected && seen.table.seats[2]!.connected).toBe(true)
+    nodes[0] = await startNode(env())
+  })
+
+  it('[I-16] a turn timer fires once, on one node, although three nodes hold the table', async () => {
+    const host = await client(nodes[0]!)
+    const code = must(
+      await host.send('table:create', {
+        game: 'idiot',
+        name: 'Ada',
+        options: { seats: 3, turnSeconds: 15 },
+      }),
+    ).table as string
+    const bo = await client(nodes[1]!)
+    must(await bo.send('table:join', { table: code, name: 'Bo' }))
+    const cy = await client(nodes[2]!)
+    const j = must(await cy.send('table:join', { table: code, name: 'Cy' }))
+    await host.atVersion(code, j.version)
+    must(await host.send('table:start', { table: code, version: j.version }))
+    // 150 ms per turn: wait for a dozen timeouts, then count them.
+    const u = await host.waitFor(
+      code,
+      (x) => x.log.filter((e) => e.t === 'timeout').length >= 12,
+      30_000,
+    )
+    const timeouts = u.log.filter((e) => e.t === 'timeout')
+    // Exactly three 'ready' (one per player), then one action per turn: never twice for a turn.
+    expect(timeouts.filter((e) => (e as { action: string }).action === 'ready')).toHaveLength(3)
+    const plays = u.log.filter((e) => e.t === 'game' && (e.e.t === 'play' || e.e.t === 'pickup'))
+    const afterReady = timeouts.filter((e) => (e as { action: string }).action !== 'ready')
+    expect(afterReady.length).toBeLessThanOrEqual(plays.length)
+    const seqs = u.log.map((e) => e.seq)
+    expect(new Set(seqs).size).toBe(seqs.length)
+    // A timer fired twice would act twice within one turn's time: every action is a turn apart.
+    for (let i = 1; i < afterReady.length; i++) {
+      expect(afterReady[i]!.at - afterReady[i - 1]!.at).toBeGreaterThanOrEqual(120)
+    }
   })
 
   it('every node restarted: the table resumes where it was', async () => {
