@@ -5,6 +5,7 @@
 
 export * from './aces-up/solver.ts'
 export * from './aces-up.ts'
+export * from './bots.ts'
 export * from './cards.ts'
 export * from './duel.ts'
 export * from './game.ts'
