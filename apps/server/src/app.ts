@@ -73,6 +73,8 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
         logKeep: config.logKeep,
         timerScale: config.timerScale,
         testDeck: config.testDeck,
+        botDelayMs: config.bots.delayMs,
+        botThinkMs: config.bots.thinkMs,
       },
       log,
       now,

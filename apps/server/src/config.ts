@@ -23,6 +23,10 @@ const Env = z.object({
   STORE: z.enum(['memory', 'redis']).optional(),
   /** Redis for the store and the socket.io adapter; setting it alone selects STORE=redis. */
   REDIS_URL: z.string().optional(),
+  /** How long a bot waits before its move, ms (issue 7). */
+  BOT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(700),
+  /** How long the hard bot may think per move, ms (it blocks its node meanwhile). */
+  BOT_THINK_MS: z.coerce.number().int().min(1).max(2000).default(60),
   /** How often a node marks itself alive, ms; a node silent for 3 periods counts as gone. */
   HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Prefix of every Redis key (several deployments can share a Redis). */
@@ -65,6 +69,7 @@ export interface Config {
   readonly store: 'memory' | 'redis'
   readonly redis: { readonly url: string; readonly prefix: string } | null
   readonly heartbeatMs: number
+  readonly bots: { readonly delayMs: number; readonly thinkMs: number }
   readonly testDeals: boolean
   readonly timerScale: number
   readonly testDeck: readonly number[] | null
@@ -98,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeoutsForAway: e.TIMEOUTS_FOR_AWAY,
     store,
     heartbeatMs: e.HEARTBEAT_MS,
+    bots: { delayMs: e.BOT_DELAY_MS, thinkMs: e.BOT_THINK_MS },
     redis:
       store === 'redis'
         ? { url: e.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: e.REDIS_PREFIX }

@@ -291,6 +291,17 @@ export function attachSockets(
           if (!isTable(t)) return t
           return t.start(id, msg.version, msg.deal)
         }
+        case 'table:bot': {
+          const msg = parsed.value as {
+            table: string
+            version: number
+            seat: number
+            level: 'easy' | 'normal' | 'hard'
+          }
+          const t = await table(msg.table)
+          if (!isTable(t)) return t
+          return t.seatBot(id, msg.version, msg.seat, msg.level)
+        }
         case 'table:remove': {
           const msg = parsed.value as { table: string; version: number; seat: number }
           const t = await table(msg.table)

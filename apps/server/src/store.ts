@@ -17,6 +17,8 @@ export interface SeatRecord {
   readonly holder: string | null
   /** The node serving that connection (for noticing connections lost with a crashed node). */
   readonly node?: string | null
+  /** A computer player plays this seat (issue 7). */
+  readonly bot?: 'easy' | 'normal' | 'hard' | null
   /** Epoch ms when a disconnected player's grace period ends; null when connected or expired. */
   readonly graceUntil: number | null
   /** True once the player left or their grace period ran out. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Deal, DuelState, IdiotState, Seat } from '@kortbord/engine'
-import { withBest } from '@kortbord/engine'
+import { type BotLevel, botMove, type IdiotView, Rng, withBest } from '@kortbord/engine'
 import {
   type CreateTableMsg,
   type GameView,
@@ -41,6 +41,10 @@ export interface TableConfig {
   readonly timerScale: number
   /** Tests only: the deck of every game started without a deal. */
   readonly testDeck?: readonly number[] | null
+  /** How long a bot waits before its move, ms (a person's pace; a quarter of it when swapping). */
+  readonly botDelayMs?: number
+  /** How long the hard bot may think, ms. */
+  readonly botThinkMs?: number
 }
 
 export interface TableDeps {
@@ -109,6 +113,7 @@ export class Table {
   private queue: Promise<unknown> = Promise.resolve()
   private readonly members = new Map<MemberId, Seat | null>()
   private timer: NodeJS.Timeout | null = null
+  private botTimer: NodeJS.Timeout | null = null
   private readonly graceTimers = new Map<Seat, NodeJS.Timeout>()
   private readonly solving = new Set<string>()
   private cache: {
@@ -209,6 +214,7 @@ export class Table {
     return (
       this.members.size === 0 &&
       this.timer === null &&
+      this.botTimer === null &&
       this.graceTimers.size === 0 &&
       this.solving.size === 0
     )
@@ -272,6 +278,7 @@ export class Table {
         away: s.name !== null && (!s.connected || s.timeouts >= this.deps.config.timeoutsForAway),
         graceUntil: s.graceUntil,
         gone: s.gone,
+        bot: s.bot ?? null,
       })),
       spectators: this.spectators,
       allowSpectators: r.allowSpectators,
@@ -419,6 +426,8 @@ export class Table {
         connected: true,
         holder: member,
         node: this.deps.node ?? null,
+        // A bot that kept the seat warm steps aside.
+        bot: null,
         graceUntil: null,
         gone: false,
         timeouts: 0,
@@ -661,7 +670,7 @@ export class Table {
       if (!t || t.name === null) return fail('SEAT_EMPTY', 'nobody sits there')
       if (target === r.host)
         return fail('CANNOT_REMOVE_SELF', 'the host cannot remove themselves; leave instead')
-      if (t.connected) return fail('PLAYER_PRESENT', `${t.name} is at the table`)
+      if (t.connected && !t.bot) return fail('PLAYER_PRESENT', `${t.name} is at the table`)
       this.clearGrace(target)
       return this.commit(
         {
@@ -669,6 +678,43 @@ export class Table {
           staleBefore: r.staleBefore.map(() => r.version + 1),
         },
         [{ t: 'removed', seat: target, name: t.name }],
+      )
+    })
+  }
+
+  /**
+   * Host only: a computer player takes an open seat, or keeps the seat of a player who has gone
+   * until they come back with their token (issue 7).
+   */
+  seatBot(member: MemberId, version: number, target: Seat, level: BotLevel): Promise<Outcome> {
+    return this.run(async () => {
+      if (version > this.record.version) await this.reload()
+      const r = this.record
+      const seat = this.memberSeat(member)
+      const refused = this.checkActor(seat, version)
+      if (refused) return refused
+      if (seat !== r.host) return fail('NOT_HOST', 'only the host can seat a bot')
+      if (r.game !== 'idiot') return fail('NOT_FOR_BOTS', 'bots play Idiot only')
+      const t = r.seats[target]
+      if (!t) return fail('SEAT_EMPTY', 'there is no such seat')
+      if (t.name !== null && !t.gone && !t.bot)
+        return fail('PLAYER_PRESENT', `${t.name} is at the table`)
+      const n = r.seats.filter((x) => x.bot).length + 1
+      const name = t.name ?? `Bot ${n}`
+      return this.commit(
+        {
+          seats: this.setSeat(target, {
+            name,
+            bot: level,
+            connected: true,
+            holder: null,
+            graceUntil: null,
+            gone: false,
+            timeouts: 0,
+          }),
+          staleBefore: r.staleBefore.map(() => r.version + 1),
+        },
+        [{ t: 'joined', seat: target, name }],
       )
     })
   }
@@ -782,8 +828,49 @@ export class Table {
     return cur.deadline
   }
 
+  /** Bots whose turn it is move after a short, human-like pause (issue 7). */
+  private scheduleBots(): void {
+    if (this.botTimer) clearTimeout(this.botTimer)
+    this.botTimer = null
+    const r = this.record
+    if (this.closed || r.status !== 'playing' || r.state === null || r.game !== 'idiot') return
+    const due = this.adapter.activeSeats(r.state).filter((seat) => r.seats[seat]?.bot)
+    if (due.length === 0) return
+    const base = this.deps.config.botDelayMs ?? 700
+    const delay = (r.state as { phase: string }).phase === 'swap' ? base / 4 : base
+    this.botTimer = setTimeout(() => void this.botTurn(), delay)
+    this.botTimer.unref()
+  }
+
+  private botTurn(): Promise<void> {
+    this.botTimer = null
+    return this.run(async () => {
+      const r = this.record
+      if (r.status !== 'playing' || r.state === null) return
+      for (const seat of this.adapter.activeSeats(r.state)) {
+        const level = this.record.seats[seat]?.bot
+        const cur = this.record
+        if (!level || cur.status !== 'playing' || cur.state === null) continue
+        // A bot sees what a person in its seat would see: the view, never the state.
+        const view = this.adapter.view(cur.state, seat) as IdiotView
+        const think = this.deps.config.botThinkMs ?? 60
+        const now = () => performance.now()
+        const move = botMove(level, view, Rng.seeded(`${cur.code}/${cur.version}/${seat}`), {
+          rollouts: 400,
+          now,
+          deadline: now() + think,
+        })
+        if (!move) continue
+        const out = await this.applyMove(seat, move, null)
+        if (!out.ok) this.log.warn({ seat, error: out.error }, 'bot move refused')
+        return
+      }
+    }).catch((e: unknown) => this.log.warn({ err: e }, 'bot turn failed'))
+  }
+
   /** Arms the timer for the record's deadline. */
   private armTimer(): void {
+    this.scheduleBots()
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     const deadline = this.record.deadline
@@ -859,6 +946,7 @@ export class Table {
   close(): void {
     this.closed = true
     if (this.timer) clearTimeout(this.timer)
+    if (this.botTimer) clearTimeout(this.botTimer)
     for (const t of this.graceTimers.values()) clearTimeout(t)
     this.graceTimers.clear()
   }

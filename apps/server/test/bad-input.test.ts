@@ -245,10 +245,14 @@ describe('malformed payloads → BAD_REQUEST, nothing changes', () => {
       'table:leave': { table: t.code },
       'table:start': { table: t.code, version: v },
       'table:remove': { table: t.code, version: v, seat: 1 },
+      'table:bot': { table: t.code, version: v, seat: 1, level: 'normal' },
       'table:sync': { table: t.code },
       'game:move': move(t.code, v, { type: 'play', cards: [3] }),
     }
-    sender = (e) => (e === 'table:start' || e === 'table:remove' ? t.players[0]! : t.players[1]!)
+    sender = (e) =>
+      e === 'table:start' || e === 'table:remove' || e === 'table:bot'
+        ? t.players[0]!
+        : t.players[1]!
   })
 
   it('whole payloads of the wrong shape, for every client event', async () => {
@@ -572,6 +576,7 @@ describe('events and acknowledgements', () => {
       'table:leave': { table: t.code },
       'table:start': { table: t.code, version: t.version },
       'table:remove': { table: t.code, version: t.version, seat: 0 },
+      'table:bot': { table: t.code, version: t.version, seat: 1, level: 'easy' },
       'table:sync': { table: t.code },
       'game:move': legal,
     }

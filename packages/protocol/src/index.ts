@@ -127,6 +127,13 @@ export const StartGame = z.strictObject({
   deal: TestDeal.optional(),
 })
 export const RemovePlayer = z.strictObject({ table: TableCode, version: Version, seat: SeatNo })
+/** Host only: a computer player takes an open seat, or the seat of a player who has gone. */
+export const SeatBot = z.strictObject({
+  table: TableCode,
+  version: Version,
+  seat: SeatNo,
+  level: z.enum(['easy', 'normal', 'hard']),
+})
 export const MakeMove = z.strictObject({ table: TableCode, version: Version, move: MoveSchema })
 export const SyncTable = z.strictObject({ table: TableCode })
 
@@ -139,6 +146,7 @@ export const CLIENT_MESSAGES = {
   'table:leave': LeaveTable,
   'table:start': StartGame,
   'table:remove': RemovePlayer,
+  'table:bot': SeatBot,
   'table:sync': SyncTable,
   'game:move': MakeMove,
 } as const

@@ -13,6 +13,7 @@ import type {
   MakeMove,
   ReclaimSeat,
   RemovePlayer,
+  SeatBot,
   StartGame,
   SyncTable,
   WatchTable,
@@ -49,6 +50,7 @@ export const SERVER_ERROR_CODES = [
   'SEATS_NOT_FILLED',
   'PLAYER_PRESENT',
   'CANNOT_REMOVE_SELF',
+  'NOT_FOR_BOTS',
   'SEAT_EMPTY',
   'TEST_DEALS_OFF',
   'BAD_DEAL',
@@ -107,6 +109,7 @@ export interface ClientToServerEvents {
   'table:leave': (msg: z.input<typeof LeaveTable>, ack: AckFn) => void
   'table:start': (msg: z.input<typeof StartGame>, ack: AckFn) => void
   'table:remove': (msg: z.input<typeof RemovePlayer>, ack: AckFn) => void
+  'table:bot': (msg: z.input<typeof SeatBot>, ack: AckFn) => void
   'table:sync': (msg: z.input<typeof SyncTable>, ack: AckFn) => void
   'game:move': (msg: z.input<typeof MakeMove>, ack: AckFn) => void
 }
@@ -128,6 +131,8 @@ export interface SeatInfo {
   readonly graceUntil: number | null
   /** Left, or their grace period ran out: the host may remove them; the seat frees after the game. */
   readonly gone: boolean
+  /** A computer player plays this seat (issue 7); for a player who has gone it steps aside when they reclaim. */
+  readonly bot: 'easy' | 'normal' | 'hard' | null
 }
 
 export interface TableInfo {

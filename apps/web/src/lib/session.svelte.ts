@@ -136,6 +136,12 @@ export class TableClient {
     return this.ok('table:start', { table: this.code, version })
   }
 
+  /** Host: a computer player takes an open seat, or keeps a gone player's seat (issue 7). */
+  seatBot(seat: number, level: 'easy' | 'normal' | 'hard'): Promise<boolean> {
+    const version = this.update?.table.version ?? 0
+    return this.ok('table:bot', { table: this.code, version, seat, level })
+  }
+
   remove(seat: number): Promise<boolean> {
     const version = this.update?.table.version ?? 0
     return this.ok('table:remove', { table: this.code, version, seat })
@@ -199,6 +205,39 @@ export async function createTable(
     if (!r.ok) return r
     const code = String(r.table)
     save(tokenKey(code), String(r.token))
+    return { ok: true, code }
+  } catch {
+    return { ok: false, error: { code: 'offline', message: 'no answer from the server' } }
+  }
+}
+
+/**
+ * Practice in one tap: a four-seat Idiot table with three bots, started at once (issue 7).
+ * Returns the code, or the refusal that stopped it.
+ */
+export async function practiseTable(
+  socket: Socket<ServerToClientEvents, ClientToServerEvents>,
+  name: string,
+  level: 'easy' | 'normal' | 'hard' = 'normal',
+): Promise<{ ok: true; code: string } | { ok: false; error: WireError }> {
+  const created = await createTable(socket, { game: 'idiot', name, options: { seats: 4 } })
+  if (!created.ok) return created
+  const code = created.code
+  const send = async (event: string, payload: unknown) =>
+    (await (
+      socket.timeout(10_000) as unknown as {
+        emitWithAck(e: string, p: unknown): Promise<Ack<Record<string, unknown>>>
+      }
+    ).emitWithAck(event, payload)) as Ack<Record<string, unknown>>
+  try {
+    let version = 1
+    for (const seat of [1, 2, 3]) {
+      const r = await send('table:bot', { table: code, version, seat, level })
+      if (!r.ok) return r
+      version = r.version
+    }
+    const r = await send('table:start', { table: code, version })
+    if (!r.ok) return r
     return { ok: true, code }
   } catch {
     return { ok: false, error: { code: 'offline', message: 'no answer from the server' } }
