@@ -81,6 +81,14 @@ export class Client {
     ).emitWithAck(event, payload)
   }
 
+  /** Asks the server for the table's current update and returns it. */
+  async sync(code: string): Promise<TableUpdate> {
+    const before = this.updates.length
+    const r = await this.send('table:sync', { table: code })
+    if (!r.ok) throw new Error(`sync refused: ${r.error.code}`)
+    return this.waitFor(code, () => this.updates.length > before)
+  }
+
   /** The newest update for a table. */
   state(code: string): TableUpdate | undefined {
     return this.latest.get(code)

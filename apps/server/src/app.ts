@@ -80,8 +80,10 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       now,
       node,
       ...rooms,
-      // Other nodes holding the table catch up (a no-op with one node).
-      changed: (code, version) => io?.serverSideEmit('table:changed', code, version),
+      // Other nodes holding the table catch up (only with a cluster adapter: one node has none).
+      changed: opts.adapter
+        ? (code, version) => io?.serverSideEmit('table:changed', code, version)
+        : undefined,
       solve: solver ? (deck, piles) => solver.solve(deck, piles) : undefined,
     },
     config.publicUrl ?? '',
@@ -147,8 +149,22 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
 
   // Liveness: this node marks itself alive; connections held on nodes that stopped doing so
   // (a crash) are treated as dropped. With the memory store there is one node and nothing to do.
+  // After the store was unreachable, every node's mark may have lapsed meanwhile: wait one full
+  // mark lifetime for the others to renew theirs before judging anyone gone.
+  let judgeAfter = now() + config.heartbeatMs * 3
+  let failing = false
   const beat = async () => {
-    await store.heartbeat(node, config.heartbeatMs * 3)
+    try {
+      await store.heartbeat(node, config.heartbeatMs * 3)
+    } catch (e) {
+      failing = true
+      throw e
+    }
+    if (failing) {
+      failing = false
+      judgeAfter = now() + config.heartbeatMs * 3
+    }
+    if (now() < judgeAfter) return
     const live = await store.liveNodes()
     if (!live) return
     for (const t of hub.all()) await t.holdersLost(live)

@@ -70,7 +70,6 @@ export class Hub {
     let p = this.loading.get(code)
     if (!p) {
       p = this.store.load(code).then((record) => {
-        this.loading.delete(code)
         if (!record) return null
         const existing = this.tables.get(code)
         if (existing) return existing
@@ -79,6 +78,11 @@ export class Hub {
         table.resume()
         return table
       })
+      // Settled either way, the next caller asks the store again (an outage is not remembered).
+      const settle = () => {
+        this.loading.delete(code)
+      }
+      p.then(settle, settle)
       this.loading.set(code, p)
     }
     return p

@@ -25,7 +25,10 @@ if (config.redis) {
   opts = {
     ...opts,
     store,
-    adapter: createAdapter(adapterClient, { streamName: `${prefix}socket.io` }),
+    adapter: createAdapter(adapterClient, {
+      streamName: `${prefix}socket.io`,
+      channelPrefix: `${prefix}socket.io`,
+    }),
     onClose: async () => {
       await adapterClient.close().catch(() => undefined)
     },

@@ -204,6 +204,16 @@ export function attachSockets(
         handle(event, args.length > 1 ? args[0] : undefined)
           .then(answer)
           .catch((e: unknown) => {
+            // The store failing under a command (a load, a reload) is an outage, not a bug.
+            if (e instanceof Error && e.name === 'StoreUnavailable') {
+              answer(
+                refuse(
+                  'UNAVAILABLE',
+                  'the tables cannot be reached just now; try again in a moment',
+                ),
+              )
+              return
+            }
             log.error({ err: e, event }, 'handler failed')
             answer(refuse('INTERNAL', 'something went wrong on the server; nothing was changed'))
           })

@@ -255,6 +255,29 @@ export class Table {
     return true
   }
 
+  private recovering = false
+
+  /** After a failed write: reload until the store answers, then publish whatever is stored. */
+  private recoverLater(): void {
+    if (this.recovering || this.closed) return
+    this.recovering = true
+    const attempt = () => {
+      if (this.closed) {
+        this.recovering = false
+        return
+      }
+      void this.run(async () => {
+        const before = this.record.version
+        await this.reload()
+        this.recovering = false
+        if (this.record.version !== before) this.deps.publish(this)
+      }).catch(() => {
+        setTimeout(attempt, 1000).unref()
+      })
+    }
+    setTimeout(attempt, 500).unref()
+  }
+
   /** Another node saved `version`: catch up, in turn with the commands of this node. */
   refresh(version: number): Promise<void> {
     return this.run(async () => {
@@ -340,6 +363,9 @@ export class Table {
     } catch (e) {
       if (e instanceof VersionConflict) throw new StaleRecord()
       this.log.error({ err: e }, 'store refused a write')
+      // A write that timed out may still land: find out once the store answers again, and tell
+      // everyone what the table then is.
+      this.recoverLater()
       return fail('UNAVAILABLE', 'the table could not be saved just now; try again in a moment')
     }
     this.record = next

@@ -178,6 +178,8 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
       })
       expect(Date.now() - t0).toBeLessThan(3000)
       expect(refused).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } })
+      // Longer than a node's liveness mark lives (3 × HEARTBEAT_MS): every mark lapses.
+      await new Promise((res) => setTimeout(res, 1500))
     } finally {
       await redis.restart()
     }
@@ -199,6 +201,10 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
       }),
     )
     expect(ok.version).toBe(started.version + 1)
+    // Nobody was taken for gone: the players stayed connected through the outage.
+    await new Promise((res) => setTimeout(res, 1500))
+    const after = await players[0]!.sync(code)
+    expect(after.table.seats.every((x) => x.connected)).toBe(true)
   })
 
   it('a player whose node crashed and who does not come back is shown away; the others play on', async () => {

@@ -24,6 +24,8 @@ export function openSocket(url?: string): Socket<ServerToClientEvents, ClientToS
   const opts = {
     auth: { protocol: PROTOCOL_VERSION },
     transports: ['websocket', 'polling'],
+    // Where websockets are blocked, fall back to long-polling.
+    tryAllTransports: true,
     reconnectionDelay: 500,
     reconnectionDelayMax: 4000,
   }
@@ -53,8 +55,12 @@ export class TableClient {
       this.online = true
       void this.resume()
     })
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason) => {
       this.online = false
+      // A server going down for a restart disconnects on purpose; socket.io does not come back
+      // by itself after that, so knock again (the next node, or this one once it is back).
+      if (reason === 'io server disconnect')
+        setTimeout(() => socket.connect(), 500 + Math.random() * 1000)
     })
     socket.on('connect_error', (e) => {
       if (e.message === 'PROTOCOL_MISMATCH')
