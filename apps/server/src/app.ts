@@ -165,10 +165,25 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       judgeAfter = now() + config.heartbeatMs * 3
     }
     if (now() < judgeAfter) return
-    const live = await store.liveNodes()
-    if (!live) return
+    const marked = await store.liveNodes()
+    if (!marked) return
+    // A node counts as gone only when its mark is missing twice running: a slow beat under
+    // load must not cost its players their seats.
+    const live = new Set(marked)
+    for (const n of missing) if (!marked.has(n)) gone.add(n)
+    missing.clear()
+    for (const t of hub.all()) {
+      for (const s of t.snapshot().seats) {
+        if (s.node && !marked.has(s.node) && !gone.has(s.node)) {
+          missing.add(s.node)
+          live.add(s.node)
+        }
+      }
+    }
     for (const t of hub.all()) await t.holdersLost(live)
   }
+  const missing = new Set<string>()
+  const gone = new Set<string>()
   const heartbeat = setInterval(() => {
     beat().catch((e: unknown) => log.debug({ err: e }, 'heartbeat failed'))
   }, config.heartbeatMs)

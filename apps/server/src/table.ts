@@ -535,7 +535,10 @@ export class Table {
   holdersLost(live: ReadonlySet<string>): Promise<void> {
     return this.run(async () => {
       const lost = this.record.seats.flatMap((s, seat) =>
-        s.holder !== null && s.node && !live.has(s.node) ? [seat] : [],
+        // A connection of this node is alive whatever the marks say.
+        s.holder !== null && s.node && !live.has(s.node) && !this.members.has(s.holder)
+          ? [seat]
+          : [],
       )
       if (lost.length === 0) return
       const until = this.deps.now() + this.deps.config.graceMs

@@ -181,6 +181,8 @@ export class TableClient {
         }
       ).emitWithAck(event, payload)) as Ack<Record<string, unknown>>
       this.error = r.ok ? null : r.error
+      // The seat slipped away from this connection (a node judged it gone): take it back.
+      if (!r.ok && r.error.code === 'NOT_AT_TABLE' && event !== 'table:leave') void this.resume()
       return r
     } catch {
       const error = { code: 'offline', message: 'no answer from the server' }
