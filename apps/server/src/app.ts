@@ -167,23 +167,23 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     if (now() < judgeAfter) return
     const marked = await store.liveNodes()
     if (!marked) return
-    // A node counts as gone only when its mark is missing twice running: a slow beat under
-    // load must not cost its players their seats.
+    // A node counts as gone only once its mark has been missing for a while (NODE_GONE_MS): a
+    // slow beat under load, or a node still reconnecting after a Redis outage, keeps its players.
     const live = new Set(marked)
-    for (const n of missing) if (!marked.has(n)) gone.add(n)
-    missing.clear()
-    for (const t of hub.all()) {
-      for (const s of t.snapshot().seats) {
-        if (s.node && !marked.has(s.node) && !gone.has(s.node)) {
-          missing.add(s.node)
-          live.add(s.node)
-        }
+    const t = now()
+    for (const n of [...missingSince.keys()]) if (marked.has(n)) missingSince.delete(n)
+    for (const table of hub.all()) {
+      for (const s of table.snapshot().seats) {
+        if (!s.node || marked.has(s.node)) continue
+        const since = missingSince.get(s.node) ?? t
+        missingSince.set(s.node, since)
+        if (t - since < nodeGoneMs) live.add(s.node)
       }
     }
-    for (const t of hub.all()) await t.holdersLost(live)
+    for (const table of hub.all()) await table.holdersLost(live)
   }
-  const missing = new Set<string>()
-  const gone = new Set<string>()
+  const missingSince = new Map<string, number>()
+  const nodeGoneMs = Math.max(config.heartbeatMs * 3, 5000)
   const heartbeat = setInterval(() => {
     beat().catch((e: unknown) => log.debug({ err: e }, 'heartbeat failed'))
   }, config.heartbeatMs)

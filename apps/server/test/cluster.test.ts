@@ -211,7 +211,7 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
     const { code, players } = await spreadTable()
     // Ada (the host) is served by node 0: it crashes, and Ada does not come back.
     await nodes[0]!.kill()
-    const seen = await players[1]!.waitFor(code, (u) => !u.table.seats[0]!.connected, 10_000)
+    const seen = await players[1]!.waitFor(code, (u) => !u.table.seats[0]!.connected, 20_000)
     expect(seen.table.seats[0]).toMatchObject({ name: 'Ada', connected: false, away: true })
     expect(seen.table.seats[0]!.graceUntil).not.toBeNull()
     expect(seen.table.seats[1]!.connected && seen.table.seats[2]!.connected).toBe(true)
