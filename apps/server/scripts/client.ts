@@ -3,6 +3,8 @@
 import {
   type Ack,
   type ClientToServerEvents,
+  type LogEntry,
+  mergeLog,
   PROTOCOL_VERSION,
   type ServerToClientEvents,
   type TableGone,
@@ -26,6 +28,9 @@ export class Client {
   readonly gone: TableGone[] = []
   readonly errors: WireError[] = []
   private readonly latest = new Map<string, TableUpdate>()
+  private readonly logs = new Map<string, readonly LogEntry[]>()
+  /** Updates whose log did not follow on from the entries held (none expected). */
+  logGaps = 0
   private waiters: { pred: (u: TableUpdate) => boolean; resolve: (u: TableUpdate) => void }[] = []
 
   constructor(url: string, opts: ClientOptions = {}) {
@@ -35,7 +40,14 @@ export class Client {
       reconnection: false,
       forceNew: true,
     })
-    this.socket.on('table:update', (u) => {
+    this.socket.on('table:update', (raw) => {
+      // Updates carry log deltas (TableUpdate.logAfter): keep every update with the whole log
+      // this connection has seen so far, as tests read it.
+      const held = this.logs.get(raw.table.code) ?? []
+      const merged = mergeLog(held, raw, Number.POSITIVE_INFINITY)
+      if (merged.gap) this.logGaps++
+      this.logs.set(raw.table.code, merged.log)
+      const u: TableUpdate = { ...raw, log: merged.log }
       this.updates.push(u)
       const prev = this.latest.get(u.table.code)
       if (!prev || prev.table.version <= u.table.version) this.latest.set(u.table.code, u)

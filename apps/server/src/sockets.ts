@@ -89,13 +89,18 @@ export function roomsFor(io: () => KortbordServer | null) {
     ...Array.from({ length: seats }, (_, i) => roomOf(code, i)),
   ]
   return {
-    publish(t: Table): void {
+    publish(t: Table, welcome?: { member: string; seat: Seat | null }): void {
       const server = io()
       if (!server) return
-      for (let seat = 0; seat < t.seatCount; seat++) {
-        server.to(roomOf(t.code, seat)).emit('table:update', t.updateFor(seat))
+      // Each room gets the delta, except a connection just admitted: it gets the whole update.
+      const send = (seat: Seat | null) => {
+        const room = server.to(roomOf(t.code, seat))
+        const to = welcome && welcome.seat === seat ? room.except(welcome.member) : room
+        to.emit('table:update', t.updateFor(seat))
       }
-      server.to(roomOf(t.code, null)).emit('table:update', t.updateFor(null))
+      for (let seat = 0; seat < t.seatCount; seat++) send(seat)
+      send(null)
+      if (welcome) server.to(welcome.member).emit('table:update', t.updateFor(welcome.seat, true))
     },
     attach(member: string, code: string, seat: Seat | null): void {
       const server = io()
@@ -330,7 +335,7 @@ export function attachSockets(
           if (!isTable(t)) return t
           const seat = t.memberSeat(id)
           if (seat === undefined) return refuse('NOT_AT_TABLE', 'you are not at this table')
-          socket.emit('table:update', t.updateFor(seat))
+          socket.emit('table:update', t.updateFor(seat, true))
           return { ok: true, version: t.version }
         }
       }

@@ -89,22 +89,20 @@ export interface TableStore {
 }
 
 export class MemoryStore implements TableStore {
-  // Stored serialized, so a caller can never mutate what is stored, as with a real store.
-  private readonly tables = new Map<string, { version: number; updatedAt: number; json: string }>()
+  // Stored frozen, so a caller can never change what is stored, as with a real store: a write
+  // to a saved or loaded record throws. Records are immutable values (every change makes a new
+  // one that shares the unchanged parts), so freezing visits only what a save added, where a
+  // copy would serialize the whole record, log and all, on every move.
+  private readonly tables = new Map<string, TableRecord>()
 
   async load(code: string): Promise<TableRecord | null> {
-    const s = this.tables.get(code)
-    return s === undefined ? null : (JSON.parse(s.json) as TableRecord)
+    return this.tables.get(code) ?? null
   }
 
   async save(record: TableRecord, expected: number | null): Promise<void> {
     const current = this.tables.get(record.code)?.version ?? null
     if (current !== expected) throw new VersionConflict(record.code)
-    this.tables.set(record.code, {
-      version: record.version,
-      updatedAt: record.updatedAt,
-      json: JSON.stringify(record),
-    })
+    this.tables.set(record.code, deepFreeze(record))
   }
 
   async delete(code: string): Promise<void> {
@@ -138,4 +136,12 @@ export class MemoryStore implements TableStore {
   get size(): number {
     return this.tables.size
   }
+}
+
+/** Freezes `v` and everything it reaches, skipping what is already frozen (shared, saved before). */
+export function deepFreeze<T>(v: T): T {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v
+  Object.freeze(v)
+  for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k])
+  return v
 }

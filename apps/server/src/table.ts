@@ -51,8 +51,12 @@ export interface TableDeps {
   readonly store: TableStore
   readonly config: TableConfig
   readonly log: Logger
-  /** Sends every member its update (on every node); called after every change. */
-  publish(table: Table): void
+  /**
+   * Sends every member its update (on every node); called after every change. `welcome` is a
+   * connection that just became a member: it gets the whole update (`updateFor(seat, true)`)
+   * instead of the delta the others get.
+   */
+  publish(table: Table, welcome?: { member: MemberId; seat: Seat | null }): void
   /** Puts a connection (on any node) among the table's members in a seat, or as a spectator. */
   attach(member: MemberId, code: string, seat: Seat | null): void
   /** Takes a connection (on any node) out of the table's members. */
@@ -120,7 +124,12 @@ export class Table {
     version: number
     spectators: number
     views: Map<Seat | null, TableUpdate>
+    full: Map<Seat | null, TableUpdate>
   } | null = null
+  /** The version this node committed last and the log seq before it: its updates carry a delta. */
+  private delta: { version: number; logAfter: number } | null = null
+  /** A connection admitted by the command being committed: it gets a whole update. */
+  private welcome: { member: MemberId; seat: Seat | null } | null = null
   private closed = false
   readonly adapter: GameAdapter
   readonly log: Logger
@@ -313,20 +322,39 @@ export class Table {
     }
   }
 
-  /** The update for one seat (or a spectator, null): built once per version and viewer. */
-  updateFor(seat: Seat | null): TableUpdate {
+  /**
+   * The update for one seat (or a spectator, null): built once per version and viewer. Its log
+   * holds only the entries this version added (when this node committed it), or with `whole`
+   * (or after a reload) the latest {@link LOG_TAIL} entries.
+   */
+  updateFor(seat: Seat | null, whole = false): TableUpdate {
     const r = this.record
     const spectators = this.spectators
-    if (!this.cache || this.cache.version !== r.version || this.cache.spectators !== spectators) {
-      this.cache = { version: r.version, spectators, views: new Map() }
+    let c = this.cache
+    if (!c || c.version !== r.version || c.spectators !== spectators) {
+      c = { version: r.version, spectators, views: new Map(), full: new Map() }
+      this.cache = c
     }
-    let u = this.cache.views.get(seat)
+    const delta = !whole && this.delta !== null && this.delta.version === r.version
+    const cached = delta ? c.views : c.full
+    let u = cached.get(seat)
     if (!u) {
-      const table = this.cache.views.values().next().value?.table ?? this.info()
+      const other = (delta ? c.full : c.views).get(seat)
+      const table =
+        other?.table ??
+        (c.views.values().next().value ?? c.full.values().next().value)?.table ??
+        this.info()
       const view: GameView | null =
-        r.state === null ? null : this.adapter.view(r.state, seat === null ? 'spectator' : seat)
-      u = { table, seat, view, log: r.log.slice(-LOG_TAIL) }
-      this.cache.views.set(seat, u)
+        other !== undefined
+          ? other.view
+          : r.state === null
+            ? null
+            : this.adapter.view(r.state, seat === null ? 'spectator' : seat)
+      const after = this.delta?.logAfter ?? 0
+      u = delta
+        ? { table, seat, view, log: newerThan(r.log, after), logAfter: after }
+        : { table, seat, view, log: r.log.slice(-LOG_TAIL), logAfter: null }
+      cached.set(seat, u)
     }
     return u
   }
@@ -369,9 +397,13 @@ export class Table {
       return fail('UNAVAILABLE', 'the table could not be saved just now; try again in a moment')
     }
     this.record = next
+    this.delta = { version: next.version, logAfter: cur.logSeq }
     this.armTimer()
+    this.welcome = null
     onSaved?.()
-    this.deps.publish(this)
+    const welcome = this.welcome ?? undefined
+    this.welcome = null
+    this.deps.publish(this, welcome)
     this.deps.changed?.(next.code, next.version)
     return { ok: true, version: next.version }
   }
@@ -389,7 +421,7 @@ export class Table {
   attachCreator(member: MemberId): void {
     this.members.set(member, 0)
     this.deps.attach(member, this.code, 0)
-    this.deps.publish(this)
+    this.deps.publish(this, { member, seat: 0 })
   }
 
   join(member: MemberId, name: string): Promise<Outcome<{ seat: Seat; token: string }>> {
@@ -483,6 +515,7 @@ export class Table {
   private admit(member: MemberId, seat: Seat | null): void {
     this.members.set(member, seat)
     this.deps.attach(member, this.code, seat)
+    this.welcome = { member, seat }
   }
 
   leave(member: MemberId): Promise<Outcome> {
@@ -984,4 +1017,11 @@ export class Table {
   drain(): Promise<void> {
     return this.run(async () => undefined)
   }
+}
+
+/** The entries of a log (ordered by seq) with a seq greater than `after`. */
+function newerThan(log: readonly LogEntry[], after: number): LogEntry[] {
+  let i = log.length
+  while (i > 0 && log[i - 1]!.seq > after) i--
+  return log.slice(i)
 }

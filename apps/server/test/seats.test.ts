@@ -1,4 +1,5 @@
 import type { IdiotView } from '@kortbord/engine'
+import { LOG_TAIL, type TableUpdate } from '@kortbord/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
@@ -382,6 +383,67 @@ describe('a game driven to the end keeps the table consistent', () => {
         const u = await c.atVersion(t.code, end.table.version)
         expect(u.table).toEqual(end.table)
       }
+    } finally {
+      await srv.stop()
+    }
+  })
+})
+
+describe('the log travels as deltas', () => {
+  it("a member gets each version's new entries only; a newcomer, a reload and a sync get the tail", async () => {
+    const srv = await startServer()
+    try {
+      const host = await srv.client()
+      const raw: TableUpdate[] = []
+      host.socket.on('table:update', (u) => raw.push(u))
+      const created = must(
+        await host.send('table:create', {
+          game: 'idiot',
+          name: 'Astrid',
+          spectators: true,
+          options: { seats: 2, turnSeconds: null },
+        }),
+      )
+      const code = created.table as string
+      // The creator's first update is a whole one.
+      await host.atVersion(code, 1)
+      expect(raw[0]).toMatchObject({ logAfter: null, log: [{ seq: 1, t: 'joined', seat: 0 }] })
+      const bo = await srv.client()
+      const boRaw: TableUpdate[] = []
+      bo.socket.on('table:update', (u) => boRaw.push(u))
+      must(await bo.send('table:join', { table: code, name: 'Bo' }))
+      await host.atVersion(code, 2)
+      await bo.atVersion(code, 2)
+      // The host gets only what version 2 added; Bo, new, gets the whole tail once (no delta too).
+      expect(raw[1]).toMatchObject({ logAfter: 1, log: [{ seq: 2, t: 'joined', seat: 1 }] })
+      expect(boRaw).toHaveLength(1)
+      expect(boRaw[0]!.logAfter).toBeNull()
+      expect(boRaw[0]!.log.map((e) => e.seq)).toEqual([1, 2])
+      const started = must(await host.send('table:start', { table: code, version: 2 }))
+      const end = await driveIdiot([host, bo], code, started.version, { seed: 'delta' })
+      // Every delta follows on from the one before, and holds only entries after it.
+      let last = 2
+      for (const u of raw.slice(2)) {
+        expect(u.logAfter).toBe(last)
+        expect(u.log.every((e) => e.seq > last)).toBe(true)
+        last = u.log.at(-1)?.seq ?? last
+      }
+      expect(host.logGaps + bo.logGaps).toBe(0)
+      // A spectator arriving late, and a sync, get the latest LOG_TAIL entries as they stand.
+      const w = await srv.client()
+      const wRaw: TableUpdate[] = []
+      w.socket.on('table:update', (u) => wRaw.push(u))
+      must(await w.send('table:watch', { table: code }))
+      await w.waitFor(code, () => wRaw.length > 0)
+      expect(last).toBeGreaterThan(LOG_TAIL)
+      expect(wRaw[0]!.logAfter).toBeNull()
+      expect(wRaw[0]!.log).toHaveLength(LOG_TAIL)
+      expect(wRaw[0]!.log.at(-1)!.seq).toBe(last)
+      const synced = await host.sync(code)
+      expect(synced.log.slice(-LOG_TAIL)).toEqual(wRaw[0]!.log)
+      // What the host merged from deltas is the whole log the server keeps.
+      expect(host.state(code)!.log.slice(-LOG_TAIL)).toEqual(wRaw[0]!.log)
+      expect(end.table.version).toBeGreaterThan(3)
     } finally {
       await srv.stop()
     }

@@ -95,18 +95,33 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
       expect(await store.load(v1.code)).toEqual(tries[won[0]!])
     })
 
-    it('hands out copies: changing a loaded or saved record changes nothing stored', async () => {
+    it('keeps what is stored unchangeable: a saved or loaded record is a copy or frozen', async () => {
       const r = fresh()
       const saved = structuredClone(r)
       await store.save(r, null)
-      ;(r.seats as unknown as { name: string | null }[])[0]!.name = 'changed after save'
+      // Either the write lands on a copy, or it throws (a frozen record, strict mode): never
+      // on what the store holds.
+      const tryWrite = (f: () => void) => {
+        try {
+          f()
+        } catch (e) {
+          expect(e).toBeInstanceOf(TypeError)
+        }
+      }
+      tryWrite(() => {
+        ;(r.seats as unknown as { name: string | null }[])[0]!.name = 'changed after save'
+      })
       const a = (await store.load(r.code)) as unknown as {
         seats: { name: string | null }[]
         version: number
       }
       expect(a).toEqual(saved)
-      a.seats[0]!.name = 'changed after load'
-      a.version = 99
+      tryWrite(() => {
+        a.seats[0]!.name = 'changed after load'
+      })
+      tryWrite(() => {
+        a.version = 99
+      })
       expect(await store.load(r.code)).toEqual(saved)
     })
 
@@ -148,9 +163,15 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
 
 storeContract('memory', async () => {
   const store = new MemoryStore()
-  // The memory store keeps JSON text; read it past the API, as one would read Redis.
-  const tables = (store as unknown as { tables: Map<string, { json: string }> }).tables
-  return { store, raw: async (code) => tables.get(code)?.json ?? null }
+  // The memory store keeps the (frozen) records; read them past the API, as one would read Redis.
+  const tables = (store as unknown as { tables: Map<string, object> }).tables
+  return {
+    store,
+    raw: async (code) => {
+      const r = tables.get(code)
+      return r === undefined ? null : JSON.stringify(r)
+    },
+  }
 })
 
 const missing = redisMissing()

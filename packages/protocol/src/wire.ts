@@ -174,11 +174,36 @@ export interface TableUpdate {
   readonly seat: Seat | null
   /** Your view of the game (the engine's view), or null before the first game. */
   readonly view: GameView | null
-  /** The latest log entries (at most {@link LOG_TAIL}). */
+  /**
+   * Log entries. With `logAfter` null: the latest entries (at most {@link LOG_TAIL}), which
+   * replace whatever the client holds; a connection's first update (and `table:sync`) is such.
+   * With a number: exactly the entries with a greater `seq` (usually those of this version),
+   * to append. Merge with {@link mergeLog}.
+   */
   readonly log: readonly LogEntry[]
+  readonly logAfter: number | null
 }
 
 export const LOG_TAIL = 40
+
+/**
+ * Merges an update's log into the entries a client holds, keeping the newest `keep`. `gap` is
+ * true when entries are missing between them (an update was skipped): a client that wants the
+ * whole tail then asks `table:sync`.
+ */
+export function mergeLog(
+  held: readonly LogEntry[],
+  u: Pick<TableUpdate, 'log' | 'logAfter'>,
+  keep: number = LOG_TAIL,
+): { readonly log: readonly LogEntry[]; readonly gap: boolean } {
+  if (u.logAfter === null) return { log: u.log.slice(-keep), gap: false }
+  const last = held.length === 0 ? 0 : held[held.length - 1]!.seq
+  const gap = last < u.logAfter
+  const fresh = u.log.filter((e) => e.seq > last)
+  if (fresh.length === 0) return { log: held, gap }
+  const log = held.concat(fresh)
+  return { log: log.length > keep ? log.slice(-keep) : log, gap }
+}
 
 export interface TableGone {
   readonly table: string

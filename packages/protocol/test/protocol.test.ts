@@ -3,7 +3,10 @@ import {
   CLIENT_EVENTS,
   CODE_ALPHABET,
   CreateTable,
+  LOG_TAIL,
+  type LogEntry,
   MakeMove,
+  mergeLog,
   Nickname,
   PROTOCOL_VERSION,
   parseClientMessage,
@@ -105,5 +108,29 @@ describe('protocol schemas', () => {
     }
     expect(parseClientMessage('table:join', null).ok).toBe(false)
     expect(parseClientMessage('table:join', 'x'.repeat(100)).ok).toBe(false)
+  })
+})
+
+describe('mergeLog', () => {
+  const e = (seq: number): LogEntry => ({ seq, at: seq, t: 'started', gameNo: seq })
+  it('a whole update (logAfter null) replaces what is held, keeping the newest', () => {
+    expect(mergeLog([e(1)], { log: [e(5), e(6), e(7)], logAfter: null }, 2).log).toEqual([
+      e(6),
+      e(7),
+    ])
+  })
+  it('a delta that follows on is appended; entries already held are not repeated', () => {
+    const r = mergeLog([e(1), e(2)], { log: [e(2), e(3)], logAfter: 1 })
+    expect(r).toEqual({ log: [e(1), e(2), e(3)], gap: false })
+    expect(mergeLog([e(1)], { log: [], logAfter: 1 })).toEqual({ log: [e(1)], gap: false })
+  })
+  it('a delta after a missed update is appended and reported as a gap', () => {
+    expect(mergeLog([e(1)], { log: [e(4)], logAfter: 3 })).toEqual({ log: [e(1), e(4)], gap: true })
+  })
+  it('keeps at most `keep` entries', () => {
+    const held = Array.from({ length: LOG_TAIL }, (_, i) => e(i + 1))
+    const r = mergeLog(held, { log: [e(LOG_TAIL + 1)], logAfter: LOG_TAIL })
+    expect(r.log).toHaveLength(LOG_TAIL)
+    expect(r.log.at(-1)).toEqual(e(LOG_TAIL + 1))
   })
 })

@@ -4,6 +4,7 @@ import {
   type Ack,
   type ClientToServerEvents,
   type CreateTableInput,
+  mergeLog,
   PROTOCOL_VERSION,
   type ServerToClientEvents,
   type TableGone,
@@ -71,7 +72,11 @@ export class TableClient {
       const cur = this.update
       // Views arrive in order; never step back to an older version.
       if (cur && u.table.version < cur.table.version) return
-      this.update = u
+      // The log comes as deltas after the first update: append, and fetch the whole tail again
+      // if an update was missed (it never is on one connection, but a cluster may reorder).
+      const merged = mergeLog(cur?.log ?? [], u)
+      this.update = merged.log === u.log ? u : { ...u, log: merged.log }
+      if (merged.gap) void this.call('table:sync', { table: this.code })
       this.role = u.seat === null ? 'spectator' : 'player'
     })
     socket.on('table:gone', (g) => {
