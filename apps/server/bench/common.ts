@@ -116,6 +116,8 @@ export interface FinalResult {
   readonly refused: Record<string, number>
   readonly ackTimeouts: number
   readonly disconnects: number
+  /** socket.io's reasons ('ping timeout', 'transport close', …), counted. */
+  readonly disconnectReasons: Record<string, number>
   readonly gamesStarted: number
   readonly stuck: number
 }

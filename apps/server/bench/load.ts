@@ -24,7 +24,7 @@
 //   NOISY_PCT=20 QUIET_WAIT=30 RETRIES=2    a window in which other programs used more than
 //                                           NOISY_PCT % of a core is measured again; before each,
 //                                           wait up to QUIET_WAIT s for the machine to be quiet
-//   GC_TRACE=1 IDLE_SECONDS=6               --trace-gc on the servers; CPU with no commands
+//   GC_TRACE=1 IDLE_SECONDS=10              --trace-gc on the servers; CPU with no commands
 //   OUT=bench-results/load-<time>.json      the JSON (next to it: each server's log tail)
 //   CONNECT_BATCH=200 SETUP_BATCH=100 ACK_TIMEOUT_MS=10000 SEED=bench HEARTBEAT_MS=5000
 //   UPDATE_BYTES=3000 (the baseline's update size when no kortbord run measured one)
@@ -78,7 +78,7 @@ const opts = {
   ackTimeoutMs: S.num('ACK_TIMEOUT_MS', 10_000),
   seed: S.str('SEED', 'bench'),
   heartbeatMs: S.num('HEARTBEAT_MS', 5000),
-  idleSeconds: S.num('IDLE_SECONDS', 6),
+  idleSeconds: S.num('IDLE_SECONDS', 10),
   gcTrace: S.flag('GC_TRACE', true),
   noisyPct: S.num('NOISY_PCT', 20),
   quietWait: S.num('QUIET_WAIT', 30),
@@ -172,9 +172,9 @@ function spawnNode(args: readonly string[], env: NodeJS.ProcessEnv, ipc: boolean
           process.execPath,
           ...args,
         ],
-        { cwd: serverDir, env, stdio },
+        { cwd: serverDir, env, stdio, serialization: 'advanced' },
       )
-    : spawn(process.execPath, [...args], { cwd: serverDir, env, stdio })
+    : spawn(process.execPath, [...args], { cwd: serverDir, env, stdio, serialization: 'advanced' })
   children.add(p)
   p.once('exit', () => children.delete(p))
   return p
@@ -556,7 +556,7 @@ interface Run {
   rss: { idle: number; connected: number; end: number }
   readonly phases: Phase[]
   final: FinalResult | null
-  knee: { lastPass: Phase | null; firstFail: Phase | null } | null
+  knee: { lastPass: Phase | null; firstFail: Phase | null; collapsed: boolean } | null
   profile: { file: string; summary: ProfileSummary } | null
   error: string | null
   /** The machine's 1-minute load average when the run began. */
@@ -701,7 +701,7 @@ async function measureOnce(
   }
   const v = result.lastView
   console.log(
-    `  ${label}: ${ph.cmdsPerSec.toFixed(0)}/${ph.targetPerSec.toFixed(0)} cmds/s, ack p99 ${result.ack.p99.toFixed(1)} ms, last view p50/p99/max ${v.p50.toFixed(1)}/${v.p99.toFixed(1)}/${v.max.toFixed(1)} ms, server CPU ${ph.serverCpuPct.toFixed(0)}% (${ph.serverCpuMsPerCmd.toFixed(3)} ms/cmd), loadgen CPU ${ph.genCpuPct.toFixed(0)}%, other CPU ${ph.otherCpuPct.toFixed(0)}%, lost ${result.lost}`,
+    `  ${label}: ${ph.cmdsPerSec.toFixed(0)}/${ph.targetPerSec.toFixed(0)} cmds/s, ack p99 ${f1(result.ack.p99)} ms, last view p50/p99/max ${f1(v.p50)}/${f1(v.p99)}/${f1(v.max)} ms (${v.n} of ${result.acked}), server CPU ${ph.serverCpuPct.toFixed(0)}% (${ph.serverCpuMsPerCmd.toFixed(3)} ms/cmd), loadgen CPU ${ph.genCpuPct.toFixed(0)}%, other CPU ${ph.otherCpuPct.toFixed(0)}%, lost ${result.lost}${result.disconnects > 0 ? `, ${result.disconnects} SOCKETS DROPPED` : ''}`,
   )
   return ph
 }
@@ -716,6 +716,12 @@ async function kneeSearch(
   let lastPass: Phase | null = passes(first) ? first : null
   let firstFail: Phase | null = passes(first) ? null : first
   let id = 100
+  // Connections dropped (socket.io ping timeouts under overload): nothing after it means much.
+  const collapsed = (ph: Phase) => ph.gen.disconnects > 0
+  if (collapsed(first)) {
+    run.knee = { lastPass, firstFail, collapsed: true }
+    return
+  }
   const step = async (rate: number) => {
     const ph = await measure(
       run,
@@ -739,14 +745,22 @@ async function kneeSearch(
     if (passes(ph)) {
       if (!lastPass || ph.rate > lastPass.rate) lastPass = ph
     } else if (!firstFail || ph.rate < firstFail.rate) firstFail = ph
+    if (collapsed(ph)) {
+      run.knee = { lastPass, firstFail, collapsed: true }
+      return
+    }
   }
   // Then halve the interval a few times.
   for (let i = 0; i < opts.kneeRefine && lastPass && firstFail; i++) {
     const ph = await step(Math.sqrt(lastPass.rate * firstFail.rate))
     if (passes(ph)) lastPass = ph
     else firstFail = ph
+    if (collapsed(ph)) {
+      run.knee = { lastPass, firstFail, collapsed: true }
+      return
+    }
   }
-  run.knee = { lastPass, firstFail }
+  run.knee = { lastPass, firstFail, collapsed: false }
 }
 
 async function runTarget(
@@ -827,7 +841,8 @@ async function runTarget(
     run.failedTables = ready.failedTables
     run.connectMs = ready.connectMs
     run.setupMs = ready.setupMs
-    await sleep(2000)
+    // Settle first: the setup's own work (GC, the Redis adapter reading its stream) ends.
+    await sleep(5000)
     run.rss.connected = procStats(server.pid, clkTck)?.rss ?? 0
     // What everyone being connected costs with no commands at all (heartbeats, pings, timers).
     const i0 = procStats(server.pid, clkTck)
@@ -952,6 +967,7 @@ function report(): { text: string; comparison: Record<string, unknown> } {
       'loop p99 / max ms',
       'GC ms/s (max pause)',
       'lost / dup / ooo',
+      'dropped sockets',
       'refused',
       'update B',
       'loadgen CPU / loop p99',
@@ -974,6 +990,11 @@ function report(): { text: string; comparison: Record<string, unknown> } {
           ? `${f1((ph.gc.scavengeMs + ph.gc.markCompactMs) / ph.gen.seconds)} (${f1(ph.gc.maxPauseMs)})`
           : '–',
         `${(fin?.lost ?? ph.gen.lost) + (fin?.missingAtEnd ?? 0)} / ${fin?.duplicated ?? ph.gen.duplicated} / ${fin?.outOfOrder ?? ph.gen.outOfOrder}`,
+        fin && fin.disconnects > 0
+          ? `${fin.disconnects} (${Object.entries(fin.disconnectReasons)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')})`
+          : '0',
         refused || '0',
         r.kind === 'kortbord' ? ph.gen.updateBytes.all.toFixed(0) : '(same)',
         `${ph.genCpuPct.toFixed(0)}% / ${f1(Math.max(0, ph.gen.genLoopP99 - LOOP_RESOLUTION_MS))} ms`,
@@ -993,7 +1014,7 @@ function report(): { text: string; comparison: Record<string, unknown> } {
     ],
   ]
   for (const { r, ph } of main) {
-    if (r.kind !== 'kortbord' || !base) continue
+    if (r.kind !== 'kortbord' || !base || ph.gen.acked === 0 || base.ph.gen.acked === 0) continue
     const perSock = (x: Run, at: number) => (at - x.rss.idle) / 1024 / Math.max(1, x.sockets)
     const c = {
       cpuPerCmd: ph.serverCpuMsPerCmd / base.ph.serverCpuMsPerCmd,
@@ -1023,7 +1044,7 @@ function report(): { text: string; comparison: Record<string, unknown> } {
       const fail = k.firstFail
         ? `${k.firstFail.targetPerSec.toFixed(0)} asked → ${k.firstFail.cmdsPerSec.toFixed(0)} cmds/s, p99 ${f1(k.firstFail.gen.lastView.p99)} ms${noisy(k.firstFail)}`
         : 'not reached'
-      return `  ${r.name}: knee (p99 command → last view < ${opts.kneeP99} ms) at ${pass}; above it: ${fail}`
+      return `  ${r.name}: knee (p99 command → last view < ${opts.kneeP99} ms) at ${pass}; above it: ${fail}${k.collapsed ? ' (the connections dropped: search stopped)' : ''}`
     })
   const text = [
     '',
@@ -1036,7 +1057,7 @@ function report(): { text: string; comparison: Record<string, unknown> } {
     ...(ratioRows.length > 1 ? ['', table(ratioRows)] : []),
     ...(knees.length > 0 ? ['', 'Knee:', ...knees] : []),
     ...main
-      .filter(({ r }) => r.kind === 'kortbord')
+      .filter(({ r, ph }) => r.kind === 'kortbord' && ph.gen.updateBytes.idiot > 0)
       .slice(0, 1)
       .map(({ ph }) => {
         const p = ph.gen.idiotUpdateParts

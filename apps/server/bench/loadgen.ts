@@ -135,6 +135,7 @@ const total = {
   disconnects: 0,
   gamesStarted: 0,
   stuck: 0,
+  disconnectReasons: {} as Record<string, number>,
 }
 let updateNo = 0
 const loop = monitorEventLoopDelay({ resolution: 10 })
@@ -454,9 +455,10 @@ function connectOne(t: Tbl, idx: number): Promise<Member> {
     const m: Member = { sock, table: t, idx, seat: null, last: -1, lastAt: 0, latest: null }
     sock.on('table:update', (u: Update) => onUpdate(m, u))
     sock.once('connect', () => {
-      sock.on('disconnect', () => {
+      sock.on('disconnect', (reason) => {
         if (stopped) return
         total.disconnects++
+        total.disconnectReasons[reason] = (total.disconnectReasons[reason] ?? 0) + 1
         if (window) window.disconnects++
       })
       resolve(m)
@@ -698,6 +700,7 @@ async function stopAll(): Promise<FinalResult> {
     refused: total.refused,
     ackTimeouts: total.ackTimeouts,
     disconnects: total.disconnects,
+    disconnectReasons: total.disconnectReasons,
     gamesStarted: total.gamesStarted,
     stuck: total.stuck,
   }
@@ -712,10 +715,27 @@ process.on('message', (msg: ToGen) => {
         process.exit(2)
       })
       break
-    case 'rate':
+    case 'rate': {
       setRate(msg.perTable)
+      const live = tables.filter((t) => !t.broken)
+      const notReady = live.filter((t) => !ready(t)).length
+      if (process.env.GEN_DEBUG)
+        log(
+          `rate ${msg.perTable}: ${live.length} tables, ${notReady} not ready, ${live.filter((t) => t.outstanding).length} busy`,
+        )
       break
+    }
     case 'measure':
+      if (process.env.GEN_DEBUG) {
+        const live = tables.filter((t) => !t.broken)
+        const socketsDown = tables.reduce(
+          (a, t) => a + t.members.filter((m) => !m.sock.connected).length,
+          0,
+        )
+        log(
+          `measure: ${live.filter((t) => !ready(t)).length} not ready, ${live.filter((t) => t.outstanding).length} busy, ${live.filter((t) => t.wantSend).length} waiting, ${socketsDown} sockets down, timers ${live.filter((t) => t.timer).length}; totals ${JSON.stringify(total)}`,
+        )
+      }
       loop.reset()
       window = newWindow(msg.id)
       break
