@@ -8,6 +8,7 @@ import { Server, type ServerOptions } from 'socket.io'
 import type { Config } from './config.ts'
 import { Hub } from './hub.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
+import { jsonParser } from './parser.ts'
 import { attachSockets, type KortbordServer, roomsFor } from './sockets.ts'
 import { SolverPool } from './solver.ts'
 import { MemoryStore, type TableStore } from './store.ts'
@@ -92,6 +93,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
   io = new Server(fastify.server, {
     ...(opts.adapter ? { adapter: opts.adapter } : {}),
     maxHttpBufferSize: config.maxPayloadBytes,
+    parser: jsonParser,
     // Long-polling stays available for networks that block websockets; one node needs no stickiness.
     transports: ['websocket', 'polling'],
     pingInterval: 10_000,

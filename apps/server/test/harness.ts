@@ -3,7 +3,7 @@ import pino from 'pino'
 import { type Client, connect } from '../scripts/client.ts'
 import { type App, buildApp, REDACT } from '../src/app.ts'
 import { type Config, loadConfig } from '../src/config.ts'
-import type { TableStore } from '../src/store.ts'
+import { MemoryStore, type TableStore } from '../src/store.ts'
 
 export interface TestServer {
   readonly app: App
@@ -34,7 +34,11 @@ export async function startServer(
     { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
     { write: (s: string) => void lines?.push(s) },
   )
-  const app = buildApp(config, { store: opts.store, logger })
+  const app = buildApp(config, {
+    // Frozen records: a write to a stored record anywhere in the server throws and fails a test.
+    store: opts.store ?? new MemoryStore({ freeze: true }),
+    logger,
+  })
   const port = await app.listen()
   const url = `http://127.0.0.1:${port}`
   const clients: Client[] = []

@@ -95,7 +95,7 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
       expect(await store.load(v1.code)).toEqual(tries[won[0]!])
     })
 
-    it('keeps what is stored unchangeable: a saved or loaded record is a copy or frozen', async () => {
+    it('keeps what is stored unchangeable: a saved or loaded record is a copy, or frozen (the memory store in tests)', async () => {
       const r = fresh()
       const saved = structuredClone(r)
       await store.save(r, null)
@@ -162,7 +162,7 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
 // ---------------------------------------------------------------------------------------------
 
 storeContract('memory', async () => {
-  const store = new MemoryStore()
+  const store = new MemoryStore({ freeze: true })
   // The memory store keeps the (frozen) records; read them past the API, as one would read Redis.
   const tables = (store as unknown as { tables: Map<string, object> }).tables
   return {
@@ -365,5 +365,28 @@ describe.skipIf(missing !== null)('redis store', () => {
     } finally {
       await own.dispose()
     }
+  })
+})
+
+describe('memory store with freeze', () => {
+  it('throws on a write to a saved record, so a mutation anywhere fails a test', async () => {
+    const store = new MemoryStore({ freeze: true })
+    const r = {
+      code: 'FRZFRZ',
+      version: 1,
+      seats: [{ name: 'A' }],
+      log: [{ seq: 1 }],
+      updatedAt: 0,
+    } as unknown as TableRecord
+    await store.save(r, null)
+    const loaded = (await store.load('FRZFRZ')) as unknown as { seats: { name: string }[] }
+    expect(() => {
+      loaded.seats[0]!.name = 'B'
+    }).toThrow(TypeError)
+    // Without freeze the store keeps the record as it is: no copy, no cost.
+    const plain = new MemoryStore()
+    const p = { ...r, code: 'PLNPLN' } as TableRecord
+    await plain.save(p, null)
+    expect(await plain.load('PLNPLN')).toBe(p)
   })
 })
