@@ -3,6 +3,11 @@
  * intervals (Wilson for rates, normal for means) and the time each part took.
  *
  *   pnpm sim [--aces4 10000] [--aces5 2000] [--aces8 0] [--idiot 2000] [--budget 20000]
+ *            [--klockan 1000000] [--klockanRescue 1000000] [--klockanTwelve 1000000]
+ *            [--klockanTwoDecks 1000000] [--herrarna 100000]
+ *
+ * Klockan and Dom Åtta Herrarna run on their fast paths (`klockanFast`, `herrarnaFast`), which
+ * the tests check against the step-by-step engine.
  */
 
 import { fork } from 'node:child_process'
@@ -14,13 +19,20 @@ import {
   type AcesUpState,
   acesUp,
   acesUpGreedy,
+  type HerrarnaReading,
+  herrarnaDeck,
+  herrarnaFast,
   type IdiotState,
   idiot,
   idiotGreedy,
+  type KlockanRescueRule,
+  type KlockanVariant,
+  klockanDeck,
+  klockanFast,
   Rng,
   randomMove,
 } from '../src/index.ts'
-import { arg, mean, num, pct, proportion, quantile } from './stats.ts'
+import { arg, type Interval, mean, num, pct, proportion, quantile } from './stats.ts'
 
 const TURN_CAP = 5000
 
@@ -54,44 +66,104 @@ function solvePart(
   return out
 }
 
+/** Sums over the deals of one Klockan setting (K-4 … K-8). */
+interface KlockanSums {
+  n: number
+  wins: number
+  faceDown: number
+  faceDownSq: number
+  rescued: number
+  rescuedWins: number
+  /** K-6: games whose ending card was turned by the first player (an odd number of turns). */
+  firstTurnsLast: number
+}
+
+/** Plays Klockan deals i ≡ part (mod parts) on the fast path. */
+function klockanPart(
+  variant: KlockanVariant,
+  rule: KlockanRescueRule,
+  deals: number,
+  part: number,
+  parts: number,
+): KlockanSums {
+  const out: KlockanSums = {
+    n: 0,
+    wins: 0,
+    faceDown: 0,
+    faceDownSq: 0,
+    rescued: 0,
+    rescuedWins: 0,
+    firstTurnsLast: 0,
+  }
+  for (let i = part; i < deals; i += parts) {
+    const r = klockanFast(klockanDeck(variant, `sim-klockan-${variant}-${i}`), variant, rule)
+    out.n++
+    if (r.won) out.wins++
+    out.faceDown += r.faceDown
+    out.faceDownSq += r.faceDown * r.faceDown
+    if (r.rescued) out.rescued++
+    if (r.rescued && r.won) out.rescuedWins++
+    if (r.turned % 2 === 1) out.firstTurnsLast++
+  }
+  return out
+}
+
+/** Cards not built per Dom Åtta Herrarna deal, i ≡ part (mod parts). */
+function herrarnaPart(
+  reading: HerrarnaReading,
+  deals: number,
+  part: number,
+  parts: number,
+): number[] {
+  const out: number[] = []
+  for (let i = part; i < deals; i += parts) {
+    out.push(herrarnaFast(herrarnaDeck(`sim-herrarna-${i}`), reading).left)
+  }
+  return out
+}
+
+/** What a child process computes: its share (`part` of `parts`) of one sample. */
+type Task =
+  | { kind: 'aces'; piles: AcesUpPiles; deals: number; budget: number }
+  | { kind: 'klockan'; variant: KlockanVariant; rule: KlockanRescueRule; deals: number }
+  | { kind: 'herrarna'; reading: HerrarnaReading; deals: number }
+
+function runTask(t: Task, part: number, parts: number): unknown {
+  if (t.kind === 'aces') return solvePart(t.piles, t.deals, t.budget, part, parts)
+  if (t.kind === 'klockan') return klockanPart(t.variant, t.rule, t.deals, part, parts)
+  return herrarnaPart(t.reading, t.deals, part, parts)
+}
+
 const PART = process.env.KORTBORD_SIM_PART
 const isMain = PART === undefined
 if (!isMain) {
-  const d = JSON.parse(PART) as {
-    piles: AcesUpPiles
-    deals: number
-    budget: number
-    part: number
-    parts: number
-  }
-  process.send!(solvePart(d.piles, d.deals, d.budget, d.part, d.parts), () => process.exit(0))
+  const d = JSON.parse(PART) as { task: Task; part: number; parts: number }
+  process.send!(runTask(d.task, d.part, d.parts) as never, () => process.exit(0))
 }
 
-/** Solves a sample in child processes, one per core (each runs this file with tsx's loader). */
-async function solveAll(piles: AcesUpPiles, deals: number, budget: number): Promise<Solved[]> {
+/** Runs a task in child processes, one per core (each runs this file with tsx's loader). */
+function inParts<T>(task: Task): Promise<T[]> {
   const parts = Math.max(1, availableParallelism())
-  const results = await Promise.all(
+  return Promise.all(
     Array.from(
       { length: parts },
       (_, part) =>
-        new Promise<Solved[]>((resolve, reject) => {
+        new Promise<T>((resolve, reject) => {
           const child = fork(fileURLToPath(import.meta.url), [], {
             execArgv: process.execArgv,
-            env: {
-              ...process.env,
-              KORTBORD_SIM_PART: JSON.stringify({ piles, deals, budget, part, parts }),
-            },
+            env: { ...process.env, KORTBORD_SIM_PART: JSON.stringify({ task, part, parts }) },
           })
-          child.once('message', (m) => resolve(m as Solved[]))
+          child.once('message', (m) => resolve(m as T))
           child.once('error', reject)
-          child.once(
-            'exit',
-            (code) => code !== 0 && reject(new Error(`solver part exited ${code}`)),
-          )
+          child.once('exit', (code) => code !== 0 && reject(new Error(`sim part exited ${code}`)))
         }),
     ),
   )
-  return results.flat()
+}
+
+/** Solves a sample in child processes, one per core. */
+async function solveAll(piles: AcesUpPiles, deals: number, budget: number): Promise<Solved[]> {
+  return (await inParts<Solved[]>({ kind: 'aces', piles, deals, budget })).flat()
 }
 
 function playGreedy(piles: AcesUpPiles, seed: string): AcesUpState {
@@ -202,6 +274,94 @@ function idiotSim(seats: number, policy: IdiotPolicy, games: number): void {
   console.log(row.join('\n'))
 }
 
+// ---------------------------------------------------------------------------------------------
+// Klockan and Dom Åtta Herrarna
+
+/** Mean with a normal 95% interval, from a sum and a sum of squares. */
+function meanOfSums(sum: number, sumSq: number, n: number): Interval {
+  const m = sum / n
+  const v = (sumSq - n * m * m) / Math.max(1, n - 1)
+  const half = 1.959964 * Math.sqrt(v / n)
+  return { value: m, lo: m - half, hi: m + half }
+}
+
+async function klockanSums(
+  variant: KlockanVariant,
+  rule: KlockanRescueRule,
+  deals: number,
+): Promise<KlockanSums> {
+  const parts = await inParts<KlockanSums>({ kind: 'klockan', variant, rule, deals })
+  return parts.reduce((a, b) => ({
+    n: a.n + b.n,
+    wins: a.wins + b.wins,
+    faceDown: a.faceDown + b.faceDown,
+    faceDownSq: a.faceDownSq + b.faceDownSq,
+    rescued: a.rescued + b.rescued,
+    rescuedWins: a.rescuedWins + b.rescuedWins,
+    firstTurnsLast: a.firstTurnsLast + b.firstTurnsLast,
+  }))
+}
+
+const TITLES: Record<KlockanVariant, string> = {
+  standard: 'Klockan (K-4)',
+  rescue: 'Klockan with one rescue (K-5)',
+  twelve: 'Klockan with twelve piles (K-7)',
+  twoDecks: 'Klockan with two decks (K-8)',
+}
+/** The exact win rates: a won deal is an order of the cards that ends with a stop card. */
+const EXACT: Partial<Record<KlockanVariant, [number, string]>> = {
+  standard: [1 / 13, '4/52 = 1/13'],
+  twelve: [1 / 12, '4/48 = 1/12'],
+  twoDecks: [1 / 13, '8/104 = 1/13'],
+}
+
+async function klockanSim(variant: KlockanVariant, deals: number): Promise<void> {
+  if (deals === 0) return
+  const rules: KlockanRescueRule[] =
+    variant === 'rescue' ? ['deepest-of-fullest', 'top-of-fullest'] : ['decline']
+  console.log(`\n${TITLES[variant]}, ${deals} seeded deals`)
+  for (const rule of rules) {
+    const t0 = performance.now()
+    const r = await klockanSums(variant, rule, deals)
+    const t = ((performance.now() - t0) / 1000).toFixed(1)
+    const exact = EXACT[variant]
+    const vs = exact ? `   exact ${exact[1]} = ${(exact[0] * 100).toFixed(2)}%` : ''
+    const who = variant === 'rescue' ? `  rule ${rule.padEnd(19)}` : ' '
+    console.log(
+      `${who} won ${pct(proportion(r.wins, r.n), 2)}${vs}   face-down left ${num(meanOfSums(r.faceDown, r.faceDownSq, r.n))}   (${t} s)`,
+    )
+    if (variant === 'rescue') {
+      console.log(
+        `    rescue used in ${pct(proportion(r.rescued, r.n), 2)} of deals, and ${pct(proportion(r.rescuedWins, r.rescued))} of those were won`,
+      )
+    } else {
+      console.log(
+        `    för två (K-6): the first player turns the ending card (and loses) in ${pct(proportion(r.firstTurnsLast, r.n), 2)} of games`,
+      )
+    }
+  }
+}
+
+async function herrarnaSim(deals: number): Promise<void> {
+  if (deals === 0) return
+  console.log(`\nDom Åtta Herrarna (H-1 … H-7), ${deals} seeded deals`)
+  const readings: [string, HerrarnaReading][] = [
+    ['as decided (RULES.md and herrarna.ts)', {}],
+    ['waste dead until round 3 (H-5)', { wasteTopPlays: false }],
+    ['leftovers reversed onto the reserve (H-4)', { leftoversReversed: true }],
+  ]
+  for (const [name, reading] of readings) {
+    const t0 = performance.now()
+    const left = (await inParts<number[]>({ kind: 'herrarna', reading, deals })).flat()
+    const t = ((performance.now() - t0) / 1000).toFixed(1)
+    const wins = left.filter((l) => l === 0).length
+    const near = left.filter((l) => l <= 10).length
+    console.log(
+      `  ${name.padEnd(42)} won ${pct(proportion(wins, left.length), 2)}   cards not built ${num(mean(left))}   median ${quantile(left, 0.5)}   p90 ${quantile(left, 0.9)}   ≤ 10 left ${pct(proportion(near, left.length))}   (${t} s)`,
+    )
+  }
+}
+
 if (isMain) {
   const aces4 = arg('aces4', 10000)
   const aces5 = arg('aces5', 2000)
@@ -216,5 +376,10 @@ if (isMain) {
   for (const seats of [2, 3, 4]) {
     for (const policy of ['random', 'greedy'] as const) idiotSim(seats, policy, idiotGames)
   }
+  await klockanSim('standard', arg('klockan', 1_000_000))
+  await klockanSim('rescue', arg('klockanRescue', 1_000_000))
+  await klockanSim('twelve', arg('klockanTwelve', 1_000_000))
+  await klockanSim('twoDecks', arg('klockanTwoDecks', 1_000_000))
+  await herrarnaSim(arg('herrarna', 100_000))
   console.log(`\ntotal ${((performance.now() - start) / 1000).toFixed(1)} s`)
 }

@@ -1,6 +1,7 @@
 /**
  * @kortbord/engine — the pure rules of kortbord (RULES.md): cards and notation, a seeded PRNG,
- * one game definition per game (Idiot, Aces Up, Idioten för två) and the A-16 solver.
+ * one game definition per game (Idiot, Aces Up, Idioten för två, Klockan, Dom Åtta Herrarna)
+ * and the A-16 solver.
  */
 
 export * from './aces-up/solver.ts'
@@ -9,7 +10,9 @@ export * from './bots.ts'
 export * from './cards.ts'
 export * from './duel.ts'
 export * from './game.ts'
+export * from './herrarna.ts'
 export * from './idiot.ts'
+export * from './klockan.ts'
 export * from './result.ts'
 export * from './rng.ts'
 export * from './strategies.ts'

@@ -7,17 +7,19 @@ const here = dirname(fileURLToPath(import.meta.url))
 // shared/ lies beside the repository (DEVELOPERS.md); CI lays a copy there too.
 const rulesPath = join(here, '..', '..', '..', '..', 'shared', 'RULES.md')
 
-it('every rule of sections I and A of RULES.md is named as [I-n] / [A-n] in a test title', () => {
+it('every rule of sections I, A, K and H of RULES.md is named as [I-n] / [A-n] / [K-n] / [H-n] in a test title', () => {
   if (!existsSync(rulesPath)) {
     if (process.env.CI) throw new Error(`RULES.md not found at ${rulesPath}`)
     console.warn(`skipping: RULES.md not found at ${rulesPath}`)
     return
   }
-  const rules = [...readFileSync(rulesPath, 'utf8').matchAll(/\*\*([IA]-\d+)\*\*/g)].map(
+  const rules = [...readFileSync(rulesPath, 'utf8').matchAll(/\*\*([IAKH]-\d+)\*\*/g)].map(
     (m) => m[1]!,
   )
   expect(rules).toContain('I-16')
   expect(rules).toContain('A-16')
+  expect(rules).toContain('K-8')
+  expect(rules).toContain('H-7')
   const titles: string[] = []
   for (const f of readdirSync(here)) {
     if (!f.endsWith('.test.ts')) continue
