@@ -6,10 +6,18 @@ import {
   type DuelState,
   duel,
   duelOutcome,
+  type HerrarnaMove,
+  type HerrarnaState,
+  herrarna,
+  herrarnaOutcome,
   type IdiotMove,
   type IdiotState,
   idiot,
   idiotOutcome,
+  type KlockanMove,
+  type KlockanState,
+  klockan,
+  klockanOutcome,
   nextDealer,
   type Result,
   type RuleError,
@@ -22,25 +30,25 @@ import {
   type DuelTableSettings,
   type GameId,
   type GameView,
+  HerrarnaMoveSchema,
   IdiotMoveSchema,
   type IdiotTableSettings,
+  KlockanMoveSchema,
+  type KlockanTableSettings,
+  type TableSettings,
 } from '@kortbord/protocol'
 import type { z } from 'zod'
 
-export type AnyState = IdiotState | DuelState
-export type AnyMove = IdiotMove | DuelMove
+export type AnyState = IdiotState | DuelState | KlockanState | HerrarnaState
+export type AnyMove = IdiotMove | DuelMove | KlockanMove | HerrarnaMove
 
 /** What the table needs of a game beyond the engine's GameDef. */
 export interface GameAdapter {
   readonly id: GameId
   readonly moveSchema: z.ZodType<AnyMove>
-  seats(settings: IdiotTableSettings | DuelTableSettings): number
+  seats(settings: TableSettings): number
   /** Deals the next game; `previous` is the last finished game at this table (I-5). */
-  setup(
-    settings: IdiotTableSettings | DuelTableSettings,
-    deal: Deal,
-    previous: AnyState | null,
-  ): AnyState
+  setup(settings: TableSettings, deal: Deal, previous: AnyState | null): AnyState
   apply(s: AnyState, seat: Seat, m: AnyMove): Result<AnyState, RuleError>
   legalMoves(s: AnyState, seat: Seat): readonly AnyMove[]
   view(s: AnyState, viewer: Viewer): GameView
@@ -147,4 +155,57 @@ export const duelAdapter: GameAdapter = {
   timeoutMove: () => null,
 }
 
-export const ADAPTERS: Record<GameId, GameAdapter> = { idiot: idiotAdapter, duel: duelAdapter }
+export const klockanAdapter: GameAdapter = {
+  id: 'klockan',
+  moveSchema: KlockanMoveSchema as z.ZodType<AnyMove>,
+  seats: (settings) => (settings as KlockanTableSettings).seats,
+  setup(settings, deal, previous) {
+    const { variant, seats } = settings as KlockanTableSettings
+    // K-6 favours neither player only when they take turns to start: alternate, game by game.
+    const first = seats === 2 && previous ? 1 - (previous as KlockanState).first : 0
+    return klockan.setup({ variant, first }, seats, deal)
+  },
+  apply: (s, seat, m) => klockan.apply(s as KlockanState, seat, m as KlockanMove),
+  legalMoves: (s, seat) => klockan.legalMoves(s as KlockanState, seat),
+  view: (s, viewer) => klockan.view(s as KlockanState, viewer),
+  activeSeats: (s) => klockan.activeSeats(s as KlockanState),
+  isOver: (s) => (s as KlockanState).phase === 'over',
+  tally(s, tally) {
+    // Games won: the patience going out alone, or the other player turning the last king (K-6).
+    const o = klockanOutcome(s as KlockanState)
+    const t = tally.slice()
+    const winner = o === undefined ? null : (o.winner ?? (o.won ? 0 : null))
+    if (winner !== null) t[winner] = (t[winner] ?? 0) + 1
+    return t
+  },
+  staleAfter: (before) => all((before as KlockanState).players),
+  timed: false,
+  timeoutMove: () => null,
+}
+
+export const herrarnaAdapter: GameAdapter = {
+  id: 'herrarna',
+  moveSchema: HerrarnaMoveSchema as z.ZodType<AnyMove>,
+  seats: () => 1,
+  setup: (_settings, deal) => herrarna.setup({}, 1, deal),
+  apply: (s, seat, m) => herrarna.apply(s as HerrarnaState, seat, m as HerrarnaMove),
+  legalMoves: (s, seat) => herrarna.legalMoves(s as HerrarnaState, seat),
+  view: (s, viewer) => herrarna.view(s as HerrarnaState, viewer),
+  activeSeats: (s) => herrarna.activeSeats(s as HerrarnaState),
+  isOver: (s) => herrarnaOutcome(s as HerrarnaState) !== undefined,
+  tally(s, tally) {
+    const t = tally.slice()
+    if (herrarnaOutcome(s as HerrarnaState)?.won) t[0] = (t[0] ?? 0) + 1
+    return t
+  },
+  staleAfter: () => [0],
+  timed: false,
+  timeoutMove: () => null,
+}
+
+export const ADAPTERS: Record<GameId, GameAdapter> = {
+  idiot: idiotAdapter,
+  duel: duelAdapter,
+  klockan: klockanAdapter,
+  herrarna: herrarnaAdapter,
+}

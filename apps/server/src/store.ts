@@ -1,11 +1,6 @@
-import type { DuelState, IdiotState, Seat } from '@kortbord/engine'
-import type {
-  DuelTableSettings,
-  GameId,
-  IdiotTableSettings,
-  LogEntry,
-  TableStatus,
-} from '@kortbord/protocol'
+import type { Seat } from '@kortbord/engine'
+import type { GameId, LogEntry, TableSettings, TableStatus } from '@kortbord/protocol'
+import type { AnyState } from './games.ts'
 
 /** One seat as stored: the token only as a hash (a leaked store does not leak seats). */
 export interface SeatRecord {
@@ -34,14 +29,14 @@ export interface SeatRecord {
 export interface TableRecord {
   readonly code: string
   readonly game: GameId
-  readonly settings: IdiotTableSettings | DuelTableSettings
+  readonly settings: TableSettings
   readonly allowSpectators: boolean
   readonly host: Seat
   readonly seats: readonly SeatRecord[]
   readonly status: TableStatus
   readonly gameNo: number
   readonly tally: readonly number[]
-  readonly state: IdiotState | DuelState | null
+  readonly state: AnyState | null
   /** Bumped on every change; commands name the version they were made against. */
   readonly version: number
   /**

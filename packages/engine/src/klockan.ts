@@ -35,6 +35,8 @@ export const KLOCKAN_VARIANTS: readonly KlockanVariant[] = [
 export interface KlockanOptions {
   /** Default 'standard'. */
   readonly variant?: KlockanVariant
+  /** K-6: who turns the first card (default seat 0); a table alternates it game by game. */
+  readonly first?: Seat
 }
 
 /** The hour of the centre pile (kings). */
@@ -107,8 +109,10 @@ export interface KlockanState {
   /** The pile the next card is turned from; null while a rescue is offered and at the end. */
   readonly current: number | null
   readonly phase: KlockanPhase
-  /** Whose turn it is (K-6 alternates, seat 0 first); null at the end. */
+  /** Whose turn it is (K-6 alternates, `first` first); null at the end. */
   readonly turn: Seat | null
+  /** K-6: the seat that turned the first card. */
+  readonly first: Seat
   /** Cards turned so far; a rescue's chosen card counts (so a rescued win turns 53). */
   readonly turned: number
   readonly last: KlockanTurn | null
@@ -277,7 +281,11 @@ export function setupKlockan(opts: KlockanOptions, seats: number, deal: Deal): K
       throw new RangeError(`${variant} needs all ${cards.length} of its cards`)
     }
   }
-  return startKlockan(deck, variant, seats)
+  const first = opts.first ?? 0
+  if (first !== 0 && (seats !== 2 || first !== 1)) {
+    throw new RangeError(`seat ${String(first)} cannot turn the first card`)
+  }
+  return startKlockan(deck, variant, seats, first)
 }
 
 /** K-1: one card at a time to each pile in turn, four rounds. */
@@ -285,6 +293,7 @@ export function startKlockan(
   deck: readonly Card[],
   variant: KlockanVariant,
   players: 1 | 2,
+  first: Seat = 0,
 ): KlockanState {
   const n = klockanPileCount(variant)
   const down: Card[][] = Array.from({ length: n }, () => [])
@@ -304,7 +313,8 @@ export function startKlockan(
     piles,
     current: klockanStartPile(variant),
     phase: 'turn',
-    turn: 0,
+    turn: first,
+    first,
     turned: 0,
     last: null,
     rescue: null,
@@ -352,7 +362,8 @@ type R = Result<KlockanState, KlockanError>
 const isIndex = (x: unknown, n: number): x is number =>
   typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < n
 
-const seatAfter = (s: KlockanState, turned: number): Seat => (s.players === 2 ? turned % 2 : 0)
+const seatAfter = (s: KlockanState, turned: number): Seat =>
+  s.players === 2 ? (s.first + turned) % 2 : 0
 
 /**
  * After a card went under pile `to`: go on from it, or end (K-4, K-7, K-8), or offer the rescue
@@ -489,7 +500,7 @@ export function klockanOutcome(s: KlockanState): KlockanOutcome | undefined {
   if (s.phase !== 'over') return undefined
   const faceDown = klockanFaceDown(s.piles)
   // K-6: the last card turned ended the game; a declined rescue is the same player's.
-  const loser = s.players === 2 ? (s.turned - 1) % 2 : null
+  const loser = s.players === 2 ? (s.first + s.turned - 1) % 2 : null
   return {
     won: faceDown === 0,
     faceDown,

@@ -432,6 +432,18 @@ describe('Klockan för två (K-6)', () => {
     expect(klockan.outcome(s)).toMatchObject({ won: true, loser: 1, winner: 0, turned: 52 })
   })
 
+  it('[K-6] a table alternates who starts: `first` turns the first card, the turns alternate from it', () => {
+    const s0 = klockan.setup({ first: 1 }, 2, { seed: 'k6-first' })
+    expect(klockan.activeSeats(s0)).toEqual([1])
+    refuse(s0, { type: 'turn' }, 'NOT_YOUR_TURN', 0)
+    const s1 = play(s0, { type: 'turn' }, 1)
+    expect(klockan.activeSeats(s1)).toEqual([0])
+    const end = klockanRunToEnd(klockan.setup({ first: 1 }, 2, { seed: 'k6-first' }))
+    const o = klockan.outcome(end)!
+    expect(o.loser).toBe(o.turned % 2)
+    expect(() => klockan.setup({ first: 1 }, 1, { seed: 'x' })).toThrow(RangeError)
+  })
+
   it('[K-6] decided: för två goes with twelve piles and two decks, not with the rescue', () => {
     expect(() => klockan.setup({ variant: 'rescue' }, 2, { seed: 'x' })).toThrow(RangeError)
     for (const variant of ['twelve', 'twoDecks'] as const) {

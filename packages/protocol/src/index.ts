@@ -62,7 +62,26 @@ export const AcesUpMoveSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('finish') }),
 ])
 
-export const MoveSchema = z.union([IdiotMoveSchema, AcesUpMoveSchema])
+/** Klockan (K-3 turn one card; K-5 the rescue: a face-down card by pile and depth, or decline). */
+export const KlockanMoveSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('turn') }),
+  z.strictObject({
+    type: z.literal('rescue'),
+    pile: z.int().min(0).max(25),
+    depth: z.int().min(0).max(7).optional(),
+  }),
+  z.strictObject({ type: z.literal('decline') }),
+])
+
+/** Dom Åtta Herrarna: one step, one card (H-2). */
+export const HerrarnaMoveSchema = z.strictObject({ type: z.literal('step') })
+
+export const MoveSchema = z.union([
+  IdiotMoveSchema,
+  AcesUpMoveSchema,
+  KlockanMoveSchema,
+  HerrarnaMoveSchema,
+])
 
 // ---------------------------------------------------------------------------------------------
 // Table options
@@ -93,6 +112,20 @@ export const DuelTableOptions = DuelTableOptionsBase.refine(
   { message: 'the same deal needs the same number of decks for both players', path: ['piles'] },
 )
 
+/** Klockan: one player, or two for "Klockan för två" (K-6), which is not played with the rescue. */
+export const KlockanTableOptions = z
+  .strictObject({
+    variant: z.enum(['standard', 'rescue', 'twelve', 'twoDecks']).default('standard'),
+    seats: z.union([z.literal(1), z.literal(2)]).default(1),
+  })
+  .refine((o) => o.seats === 1 || o.variant !== 'rescue', {
+    message: 'Klockan för två is played without the rescue (K-6)',
+    path: ['variant'],
+  })
+
+/** Dom Åtta Herrarna has nothing to choose: one player, two decks (H-1). */
+export const HerrarnaTableOptions = z.strictObject({})
+
 /** A test-only fixed deal; the server refuses it unless started with test deals on. */
 export const TestDeal = z.union([
   z.strictObject({ seed: z.string().min(1).max(64) }),
@@ -111,6 +144,16 @@ export const CreateTable = z.discriminatedUnion('game', [
     game: z.literal('duel'),
     ...common,
     options: DuelTableOptions.default(DuelTableOptions.parse({})),
+  }),
+  z.strictObject({
+    game: z.literal('klockan'),
+    ...common,
+    options: KlockanTableOptions.default(KlockanTableOptions.parse({})),
+  }),
+  z.strictObject({
+    game: z.literal('herrarna'),
+    ...common,
+    options: HerrarnaTableOptions.default({}),
   }),
 ])
 
@@ -157,6 +200,13 @@ export type CreateTableInput = z.input<typeof CreateTable>
 export type CreateTableMsg = z.output<typeof CreateTable>
 export type IdiotTableSettings = z.output<typeof IdiotTableOptions>
 export type DuelTableSettings = z.output<typeof DuelTableOptions>
+export type KlockanTableSettings = z.output<typeof KlockanTableOptions>
+export type HerrarnaTableSettings = z.output<typeof HerrarnaTableOptions>
+export type TableSettings =
+  | IdiotTableSettings
+  | DuelTableSettings
+  | KlockanTableSettings
+  | HerrarnaTableSettings
 export type MoveMsg = z.output<typeof MoveSchema>
 export type TestDealMsg = z.output<typeof TestDeal>
 export type StartGameMsg = z.output<typeof StartGame>

@@ -2,13 +2,22 @@
  * The part of the protocol a client needs at run time without zod: constants, error codes and
  * the types of both directions. `@kortbord/protocol` re-exports all of it with the schemas.
  */
-import type { DuelView, IdiotEvent, IdiotView, Seat } from '@kortbord/engine'
+import type {
+  DuelView,
+  HerrarnaView,
+  IdiotEvent,
+  IdiotView,
+  KlockanView,
+  Seat,
+} from '@kortbord/engine'
 import type { z } from 'zod'
 import type {
   CreateTableInput,
   DuelTableSettings,
+  HerrarnaTableSettings,
   IdiotTableSettings,
   JoinTable,
+  KlockanTableSettings,
   LeaveTable,
   MakeMove,
   ReclaimSeat,
@@ -16,10 +25,18 @@ import type {
   SeatBot,
   StartGame,
   SyncTable,
+  TableSettings,
   WatchTable,
 } from './index.ts'
 
-export type { CreateTableInput, DuelTableSettings, IdiotTableSettings }
+export type {
+  CreateTableInput,
+  DuelTableSettings,
+  HerrarnaTableSettings,
+  IdiotTableSettings,
+  KlockanTableSettings,
+  TableSettings,
+}
 
 /** Bumped on any incompatible change; the client sends it in the handshake (`auth.protocol`). */
 export const PROTOCOL_VERSION = 1
@@ -117,7 +134,7 @@ export interface ClientToServerEvents {
 // ---------------------------------------------------------------------------------------------
 // Server → client messages
 
-export type GameId = 'idiot' | 'duel'
+export type GameId = 'idiot' | 'duel' | 'klockan' | 'herrarna'
 export type TableStatus = 'waiting' | 'playing' | 'over'
 
 export interface SeatInfo {
@@ -138,7 +155,7 @@ export interface SeatInfo {
 export interface TableInfo {
   readonly code: string
   readonly game: GameId
-  readonly settings: IdiotTableSettings | DuelTableSettings
+  readonly settings: TableSettings
   readonly host: Seat
   readonly seats: readonly SeatInfo[]
   readonly spectators: number
@@ -166,7 +183,7 @@ export type LogEntry = { readonly seq: number; readonly at: number } & (
   | { readonly t: 'best'; readonly seat: Seat; readonly index: number; readonly best: number }
 )
 
-export type GameView = IdiotView | DuelView
+export type GameView = IdiotView | DuelView | KlockanView | HerrarnaView
 
 export interface TableUpdate {
   readonly table: TableInfo
