@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { parseCards } from '@kortbord/engine'
+import { LOG_TAIL } from '@kortbord/protocol'
 import { z } from 'zod'
 
 const flag = z
@@ -115,7 +116,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxPayloadBytes: e.MAX_PAYLOAD_BYTES,
     solver: { enabled: e.SOLVER, timeoutMs: e.SOLVER_TIMEOUT_MS },
     maxTablesPerConnection: e.MAX_TABLES_PER_CONNECTION,
-    logKeep: 200,
+    // Only what a client can be sent (LOG_TAIL): a longer log would only make every save bigger.
+    logKeep: LOG_TAIL,
     tableTtlMs: Math.round(e.TABLE_TTL_HOURS * 3_600_000),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     webDist: e.WEB_DIST === '' ? null : e.WEB_DIST,
