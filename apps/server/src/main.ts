@@ -19,7 +19,9 @@ if (config.redis) {
   })
   // The adapter's own client: it may queue while Redis is away (its reads block and resume),
   // while the store's client fails fast so that commands are answered at once.
-  const adapterClient = createClient({ url })
+  // No per-command timeout (node-redis's default is 5 s, an AbortSignal per command, and each
+  // update is a command here): its blocking reads of the stream come back by themselves.
+  const adapterClient = createClient({ url, commandOptions: { timeout: 0 } })
   adapterClient.on('error', (e: Error) => log.warn({ err: e.message }, 'adapter redis client'))
   await adapterClient.connect()
   opts = {
@@ -28,6 +30,8 @@ if (config.redis) {
     adapter: createAdapter(adapterClient, {
       streamName: `${prefix}socket.io`,
       channelPrefix: `${prefix}socket.io`,
+      // kortbord sends only JSON: no search for binary attachments, no msgpack.
+      onlyPlaintext: true,
     }),
     onClose: async () => {
       await adapterClient.close().catch(() => undefined)

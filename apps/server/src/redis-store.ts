@@ -98,8 +98,10 @@ export class RedisStore implements TableStore {
       url: opts.url,
       // Commands while disconnected fail at once instead of waiting for a reconnect.
       disableOfflineQueue: true,
-      // Covers only the wait to be written; `call` below also bounds the wait for the answer.
-      commandOptions: { timeout: this.timeoutMs },
+      // No per-command timeout (node-redis's default is 5 s): it makes an AbortSignal.timeout
+      // for each command, a few % of a node's CPU under load (docs/performance.md). `call`
+      // below bounds every wait, and replaces a connection that stops answering.
+      commandOptions: { timeout: 0 },
       socket: {
         connectTimeout: this.timeoutMs,
         // Never give up: the store comes back by itself when Redis does.
