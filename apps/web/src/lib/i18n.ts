@@ -215,6 +215,103 @@ const en = {
   pileLabel: (n: number) => `Pile ${n}`,
   emptyPileSlot: 'empty pile',
   allGamesPlayed: 'All your games are played.',
+  // Klockan and Dom Åtta Herrarna
+  klockan: 'Klockan',
+  klockanBlurb: 'Clock patience: the cards go round the clock face. Alone, or two taking turns.',
+  herrarna: 'Dom Åtta Herrarna',
+  herrarnaBlurb: 'A patience with two decks that plays itself: eight tens build down to the jacks.',
+  variant: 'Variant',
+  variantStandard: 'Standard',
+  variantRescue: 'With one rescue',
+  variantTwelve: 'Twelve piles (no kings)',
+  variantTwoDecks: 'Two decks',
+  onePlayer: 'One player',
+  forTwo: 'Two — Klockan för två',
+  klockanForTwo: 'Klockan för två',
+  forTwoNoRescue: 'Klockan för två is played without the rescue.',
+  herrarnaNoOptions: 'Nothing to choose: one player, two decks.',
+  turnCard: 'Turn',
+  run: 'Run',
+  stopRun: 'Stop',
+  step: 'Step',
+  klockanPile: (_rank: string, hour: number, side: 'left' | 'right' | null) =>
+    `${hour === 13 ? 'the centre pile' : `the ${hour} o’clock pile`}${side === null ? '' : side === 'left' ? ' (left)' : ' (right)'}`,
+  pileState: (name: string, down: number, up: string) =>
+    `${name}: ${down} face down${up ? `; face up: ${up}` : ''}`,
+  turnedOf: (n: number, of: number) => `Turned ${n} of ${of}`,
+  faceDownLeft: (n: number) => `${n} face down`,
+  klockanLast: (card: string, pile: string) => `${card} goes under ${pile}`,
+  klockanRescued: (king: string, card: string) =>
+    `Rescue: ${king} went face down, ${card} was turned in its place`,
+  rescueTitle: 'Rescue',
+  rescueExplain: (stop: string, n: number) =>
+    `${stop[0]!.toUpperCase()}${stop.slice(1)} came up with ${n} cards still face down. Rescue the game once: choose a face-down card. The king takes its place, face down, and your card is played instead.`,
+  rescuePickPile: 'Tap a pile with face-down cards, or let kortbord suggest one.',
+  rescuePickCard: (pile: string, n: number) =>
+    n === 1 ? `${pile} has one face-down card:` : `Which of the ${n} face-down cards in ${pile}?`,
+  depthLabel: (k: number, n: number) =>
+    `card ${k + 1} from the top${k === 0 ? ' (top)' : k === n - 1 ? ' (bottom)' : ''}`,
+  depthTop: 'top',
+  depthBottom: 'bottom',
+  suggest: 'Suggest',
+  suggestWhy:
+    'Suggested: the bottom card of the pile with the most face-down cards, so the king is turned as late as possible.',
+  rescueConfirm: 'Rescue with this card',
+  decline: 'No thanks',
+  rescueWaiting: (name: string) => `${name} is choosing a rescue.`,
+  rescueAvailable: 'One rescue left.',
+  kingAt: (pile: string, depth: number) =>
+    `The rescued king lies face down in ${pile}, card ${depth + 1} from the top.`,
+  kingTurned: 'The rescued king has been turned again.',
+  stopCard: (variant: string): string =>
+    variant === 'twelve'
+      ? 'the fourth queen'
+      : variant === 'twoDecks'
+        ? 'the eighth king'
+        : 'the fourth king',
+  klockanWon: 'The clock came out!',
+  klockanLost: (n: number) =>
+    n === 1 ? 'One card is still face down.' : `${n} cards are still face down.`,
+  rescueUsed: 'The rescue was used.',
+  rescueNotUsed: 'The rescue was not used.',
+  klockanLoser: (name: string, stop: string) => `${name} turned ${stop} and loses.`,
+  klockanYouLose: (stop: string) => `You turned ${stop} and lose.`,
+  winnerIs: (name: string) => `${name} wins!`,
+  youWinGame: 'You win!',
+  gamesWon: 'Games won',
+  round: (n: number) => `Round ${n}`,
+  foundations: 'Foundations',
+  foundationLabel: (i: number, n: number, top: string) =>
+    `Foundation ${i}: ${n} of 13, ${top} on top`,
+  emptyFoundation: 'no foundation yet',
+  herrarnaHand: 'Hand',
+  reserve: 'Reserve',
+  waste: 'Waste',
+  placeLabel: (n: number) => `Place ${n}`,
+  pileOf: (n: number, cards: number, top: string) =>
+    cards === 0 ? `Pile ${n}: empty` : `Pile ${n}: ${cards} cards, ${top} on top`,
+  placeOf: (n: number, cards: number, top: string) =>
+    cards === 0 ? `Place ${n}: empty` : `Place ${n}: ${cards} cards, ${top} on top`,
+  pileRef: (n: number) => `pile ${n}`,
+  placeRef: (n: number) => `place ${n}`,
+  wasteRef: 'the waste',
+  reserveRef: 'the reserve',
+  nextDeal: (to: string) => `Next: deal a card onto ${to}`,
+  nextDealHand: (to: string) => `Next: a card from the hand onto ${to}`,
+  nextBuild: (card: string, from: string, f: number) =>
+    `Next: ${card} from ${from} onto foundation ${f}`,
+  nextStart: (card: string, from: string) => `Next: ${card} from ${from} starts a new foundation`,
+  nextTake: (pile: string) => `Next: take up ${pile} and turn it over`,
+  nextReserveHand: 'Next: the cards left in hand go onto the reserve',
+  nextReservePile: 'Next: pile 13 goes onto the reserve',
+  nextTurn: 'Next: turn up a card from the reserve',
+  nextRestock: 'Next: the waste is turned over as the reserve for round 3',
+  builtOf: (n: number) => `Built ${n} of 104`,
+  herrarnaWon: 'All eight lords are home — the patience came out!',
+  herrarnaLost: (left: number) =>
+    left === 1
+      ? 'The cards ran out. One card was not built.'
+      : `The cards ran out. ${left} cards were not built.`,
   // Errors, by the server's codes
   errors: {
     NO_SUCH_TABLE: 'There is no table with that code.',
@@ -239,6 +336,9 @@ const en = {
     TOO_MANY_TABLES: 'You are at too many tables in this tab.',
     NOT_FOR_BOTS: 'Bots play Idiot only.',
     PROTOCOL_MISMATCH: 'Please reload the page: kortbord has been updated.',
+    GAME_OVER: 'This game is over.',
+    RESCUE_PENDING: 'Choose a card for the rescue first, or say no thanks.',
+    NO_FACE_DOWN: 'That pile has no face-down card.',
     offline: 'Not connected. Your move was not sent.',
   } as Record<string, string>,
   errorGeneric: (message: string) => `That did not work: ${message}`,
@@ -371,6 +471,98 @@ const sv: Dict = {
   pileLabel: (n) => `Hög ${n}`,
   emptyPileSlot: 'tom hög',
   allGamesPlayed: 'Alla dina givar är spelade.',
+  klockan: 'Klockan',
+  klockanBlurb: 'Korten går runt urtavlan. Ensam, eller två som turas om.',
+  herrarna: 'Dom Åtta Herrarna',
+  herrarnaBlurb: 'Patiens med två lekar som lägger sig själv: åtta tior byggs ned till knektarna.',
+  variant: 'Variant',
+  variantStandard: 'Vanlig',
+  variantRescue: 'Med en räddning',
+  variantTwelve: 'Tolv högar (utan kungar)',
+  variantTwoDecks: 'Två lekar',
+  onePlayer: 'En spelare',
+  forTwo: 'Två — Klockan för två',
+  klockanForTwo: 'Klockan för två',
+  forTwoNoRescue: 'Klockan för två spelas utan räddning.',
+  herrarnaNoOptions: 'Inget att välja: en spelare, två lekar.',
+  turnCard: 'Vänd',
+  run: 'Kör',
+  stopRun: 'Stopp',
+  step: 'Steg',
+  klockanPile: (rank, _hour, side) =>
+    `${rank}högen${side === null ? '' : side === 'left' ? ' (vänster)' : ' (höger)'}`,
+  pileState: (name, down, up) => `${name}: ${down} nedvända${up ? `; uppvända: ${up}` : ''}`,
+  turnedOf: (n, of) => `Vända ${n} av ${of}`,
+  faceDownLeft: (n) => `${n} nedvända`,
+  klockanLast: (card, pile) => `${card} läggs under ${pile}`,
+  klockanRescued: (king, card) => `Räddning: ${king} lades nedvänd, ${card} vändes i stället`,
+  rescueTitle: 'Räddning',
+  rescueExplain: (stop, n) =>
+    `${stop[0]!.toUpperCase()}${stop.slice(1)} kom fram med ${n} kort kvar nedvända. Rädda spelet en gång: välj ett nedvänt kort. Kungen tar dess plats, nedvänd, och ditt kort spelas i stället.`,
+  rescuePickPile: 'Tryck på en hög med nedvända kort, eller be om ett förslag.',
+  rescuePickCard: (pile, n) =>
+    n === 1 ? `${pile} har ett nedvänt kort:` : `Vilket av de ${n} nedvända korten i ${pile}?`,
+  depthLabel: (k, n) =>
+    `kort ${k + 1} uppifrån${k === 0 ? ' (överst)' : k === n - 1 ? ' (underst)' : ''}`,
+  depthTop: 'överst',
+  depthBottom: 'underst',
+  suggest: 'Föreslå',
+  suggestWhy:
+    'Förslag: det understa kortet i högen med flest nedvända kort, så att kungen vänds så sent som möjligt.',
+  rescueConfirm: 'Rädda med det här kortet',
+  decline: 'Avstå',
+  rescueWaiting: (name) => `${name} väljer en räddning.`,
+  rescueAvailable: 'En räddning kvar.',
+  kingAt: (pile, depth) =>
+    `Den räddade kungen ligger nedvänd i ${pile}, kort ${depth + 1} uppifrån.`,
+  kingTurned: 'Den räddade kungen har vänts igen.',
+  stopCard: (variant) =>
+    variant === 'twelve'
+      ? 'den fjärde damen'
+      : variant === 'twoDecks'
+        ? 'den åttonde kungen'
+        : 'den fjärde kungen',
+  klockanWon: 'Klockan gick ut!',
+  klockanLost: (n) =>
+    n === 1 ? 'Ett kort ligger kvar nedvänt.' : `${n} kort ligger kvar nedvända.`,
+  rescueUsed: 'Räddningen användes.',
+  rescueNotUsed: 'Räddningen användes inte.',
+  klockanLoser: (name, stop) => `${name} vände ${stop} och förlorar.`,
+  klockanYouLose: (stop) => `Du vände ${stop} och förlorar.`,
+  winnerIs: (name) => `${name} vinner!`,
+  youWinGame: 'Du vinner!',
+  gamesWon: 'Vunna partier',
+  round: (n) => `Omgång ${n}`,
+  foundations: 'Grundhögar',
+  foundationLabel: (i, n, top) => `Grundhög ${i}: ${n} av 13, överst ${top}`,
+  emptyFoundation: 'ingen grundhög än',
+  herrarnaHand: 'Hand',
+  reserve: 'Reserv',
+  waste: 'Kasthög',
+  placeLabel: (n) => `Plats ${n}`,
+  pileOf: (n, cards, top) =>
+    cards === 0 ? `Hög ${n}: tom` : `Hög ${n}: ${cards} kort, överst ${top}`,
+  placeOf: (n, cards, top) =>
+    cards === 0 ? `Plats ${n}: tom` : `Plats ${n}: ${cards} kort, överst ${top}`,
+  pileRef: (n) => `hög ${n}`,
+  placeRef: (n) => `plats ${n}`,
+  wasteRef: 'kasthögen',
+  reserveRef: 'reserven',
+  nextDeal: (to) => `Nästa: lägg ut ett kort på ${to}`,
+  nextDealHand: (to) => `Nästa: ett kort ur handen på ${to}`,
+  nextBuild: (card, from, f) => `Nästa: ${card} från ${from} till grundhög ${f}`,
+  nextStart: (card, from) => `Nästa: ${card} från ${from} blir en ny grundhög`,
+  nextTake: (pile) => `Nästa: ta upp ${pile} och vänd den`,
+  nextReserveHand: 'Nästa: korten kvar i handen läggs på reserven',
+  nextReservePile: 'Nästa: hög 13 läggs på reserven',
+  nextTurn: 'Nästa: vänd upp ett kort från reserven',
+  nextRestock: 'Nästa: kasthögen vänds och blir reserv för omgång 3',
+  builtOf: (n) => `Upplagda ${n} av 104`,
+  herrarnaWon: 'Alla åtta herrarna är hemma — patiensen gick ut!',
+  herrarnaLost: (left) =>
+    left === 1
+      ? 'Korten tog slut. Ett kort kom inte upp.'
+      : `Korten tog slut. ${left} kort kom inte upp.`,
   errors: {
     NO_SUCH_TABLE: 'Det finns inget bord med den koden.',
     TABLE_FULL: 'Alla platser är tagna. Du kan titta på.',
@@ -394,6 +586,9 @@ const sv: Dict = {
     TOO_MANY_TABLES: 'Du sitter vid för många bord i den här fliken.',
     NOT_FOR_BOTS: 'Datorn spelar bara Idiot.',
     PROTOCOL_MISMATCH: 'Ladda om sidan: kortbord har uppdaterats.',
+    GAME_OVER: 'Partiet är slut.',
+    RESCUE_PENDING: 'Välj först ett kort för räddningen, eller avstå.',
+    NO_FACE_DOWN: 'Den högen har inget nedvänt kort.',
     offline: 'Inte ansluten. Draget skickades inte.',
   },
   errorGeneric: (message) => `Det gick inte: ${message}`,
@@ -526,6 +721,105 @@ const nb: Dict = {
   pileLabel: (n) => `Bunke ${n}`,
   emptyPileSlot: 'tom bunke',
   allGamesPlayed: 'Alle rundene dine er spilt.',
+  klockan: 'Klockan',
+  klockanBlurb: 'Kortene går rundt urskiven. Alene, eller to som bytter på.',
+  herrarna: 'Dom Åtta Herrarna',
+  herrarnaBlurb:
+    'Kabal med to kortstokker som legger seg selv: åtte tiere bygges ned til knektene.',
+  variant: 'Variant',
+  variantStandard: 'Vanlig',
+  variantRescue: 'Med én redning',
+  variantTwelve: 'Tolv bunker (uten konger)',
+  variantTwoDecks: 'To kortstokker',
+  onePlayer: 'Én spiller',
+  forTwo: 'To — Klockan för två',
+  klockanForTwo: 'Klockan för två',
+  forTwoNoRescue: 'Klockan för två spilles uten redning.',
+  herrarnaNoOptions: 'Ingenting å velge: én spiller, to kortstokker.',
+  turnCard: 'Snu',
+  run: 'Kjør',
+  stopRun: 'Stopp',
+  step: 'Steg',
+  klockanPile: (rank, _hour, side) =>
+    `${rank}bunken${side === null ? '' : side === 'left' ? ' (venstre)' : ' (høyre)'}`,
+  pileState: (name, down, up) =>
+    `${name}: ${down} med baksiden opp${up ? `; med forsiden opp: ${up}` : ''}`,
+  turnedOf: (n, of) => `Snudd ${n} av ${of}`,
+  faceDownLeft: (n) => `${n} med baksiden opp`,
+  klockanLast: (card, pile) => `${card} legges under ${pile}`,
+  klockanRescued: (king, card) =>
+    `Redning: ${king} ble lagt med baksiden opp, ${card} ble snudd i stedet`,
+  rescueTitle: 'Redning',
+  rescueExplain: (stop, n) =>
+    `${stop[0]!.toUpperCase()}${stop.slice(1)} kom fram med ${n} kort igjen med baksiden opp. Redd spillet én gang: velg et skjult kort. Kongen tar plassen, med baksiden opp, og kortet ditt spilles i stedet.`,
+  rescuePickPile: 'Trykk på en bunke med kort med baksiden opp, eller be om et forslag.',
+  rescuePickCard: (pile, n) =>
+    n === 1
+      ? `${pile} har ett kort med baksiden opp:`
+      : `Hvilket av de ${n} skjulte kortene i ${pile}?`,
+  depthLabel: (k, n) =>
+    `kort ${k + 1} ovenfra${k === 0 ? ' (øverst)' : k === n - 1 ? ' (nederst)' : ''}`,
+  depthTop: 'øverst',
+  depthBottom: 'nederst',
+  suggest: 'Foreslå',
+  suggestWhy:
+    'Forslag: det nederste kortet i bunken med flest skjulte kort, så kongen snus så sent som mulig.',
+  rescueConfirm: 'Redd med dette kortet',
+  decline: 'Nei takk',
+  rescueWaiting: (name) => `${name} velger en redning.`,
+  rescueAvailable: 'Én redning igjen.',
+  kingAt: (pile, depth) =>
+    `Den reddede kongen ligger med baksiden opp i ${pile}, kort ${depth + 1} ovenfra.`,
+  kingTurned: 'Den reddede kongen er snudd igjen.',
+  stopCard: (variant) =>
+    variant === 'twelve'
+      ? 'den fjerde damen'
+      : variant === 'twoDecks'
+        ? 'den åttende kongen'
+        : 'den fjerde kongen',
+  klockanWon: 'Kabalen gikk opp!',
+  klockanLost: (n) =>
+    n === 1
+      ? 'Ett kort ligger igjen med baksiden opp.'
+      : `${n} kort ligger igjen med baksiden opp.`,
+  rescueUsed: 'Redningen ble brukt.',
+  rescueNotUsed: 'Redningen ble ikke brukt.',
+  klockanLoser: (name, stop) => `${name} snudde ${stop} og taper.`,
+  klockanYouLose: (stop) => `Du snudde ${stop} og taper.`,
+  winnerIs: (name) => `${name} vinner!`,
+  youWinGame: 'Du vinner!',
+  gamesWon: 'Vunne spill',
+  round: (n) => `Runde ${n}`,
+  foundations: 'Grunnbunker',
+  foundationLabel: (i, n, top) => `Grunnbunke ${i}: ${n} av 13, øverst ${top}`,
+  emptyFoundation: 'ingen grunnbunke ennå',
+  herrarnaHand: 'Hånd',
+  reserve: 'Reserve',
+  waste: 'Kastebunke',
+  placeLabel: (n) => `Plass ${n}`,
+  pileOf: (n, cards, top) =>
+    cards === 0 ? `Bunke ${n}: tom` : `Bunke ${n}: ${cards} kort, øverst ${top}`,
+  placeOf: (n, cards, top) =>
+    cards === 0 ? `Plass ${n}: tom` : `Plass ${n}: ${cards} kort, øverst ${top}`,
+  pileRef: (n) => `bunke ${n}`,
+  placeRef: (n) => `plass ${n}`,
+  wasteRef: 'kastebunken',
+  reserveRef: 'reserven',
+  nextDeal: (to) => `Neste: legg et kort på ${to}`,
+  nextDealHand: (to) => `Neste: et kort fra hånden på ${to}`,
+  nextBuild: (card, from, f) => `Neste: ${card} fra ${from} til grunnbunke ${f}`,
+  nextStart: (card, from) => `Neste: ${card} fra ${from} blir en ny grunnbunke`,
+  nextTake: (pile) => `Neste: ta opp ${pile} og snu den`,
+  nextReserveHand: 'Neste: kortene igjen på hånden legges på reserven',
+  nextReservePile: 'Neste: bunke 13 legges på reserven',
+  nextTurn: 'Neste: snu et kort fra reserven',
+  nextRestock: 'Neste: kastebunken snus og blir reserve for runde 3',
+  builtOf: (n) => `Lagt opp ${n} av 104`,
+  herrarnaWon: 'Alle åtte herrene er hjemme — kabalen gikk opp!',
+  herrarnaLost: (left) =>
+    left === 1
+      ? 'Kortene tok slutt. Ett kort kom ikke opp.'
+      : `Kortene tok slutt. ${left} kort kom ikke opp.`,
   errors: {
     NO_SUCH_TABLE: 'Det finnes ikke noe bord med den koden.',
     TABLE_FULL: 'Alle plassene er tatt. Du kan se på.',
@@ -549,6 +843,9 @@ const nb: Dict = {
     TOO_MANY_TABLES: 'Du sitter ved for mange bord i denne fanen.',
     NOT_FOR_BOTS: 'Datamaskinen spiller bare Idiot.',
     PROTOCOL_MISMATCH: 'Last inn siden på nytt: kortbord er oppdatert.',
+    GAME_OVER: 'Spillet er over.',
+    RESCUE_PENDING: 'Velg først et kort til redningen, eller si nei takk.',
+    NO_FACE_DOWN: 'Den bunken har ingen kort med baksiden opp.',
     offline: 'Ikke tilkoblet. Trekket ble ikke sendt.',
   },
   errorGeneric: (message) => `Det gikk ikke: ${message}`,

@@ -26,7 +26,7 @@ export async function createTable(
   p: Person,
   url: string,
   name: string,
-  game: 'idiot' | 'duel',
+  game: 'idiot' | 'duel' | 'klockan' | 'herrarna',
   configure: () => Promise<void>,
   beforeCreate?: () => Promise<void>,
 ): Promise<string> {
@@ -34,7 +34,8 @@ export async function createTable(
   await page.goto(`${url}/`)
   await page.getByLabel(t.yourName).fill(name)
   // The radio is visually hidden inside its card: tap the game's name.
-  await page.getByText(game === 'idiot' ? t.idiot : t.duel, { exact: true }).click()
+  const title = { idiot: t.idiot, duel: t.duel, klockan: t.klockan, herrarna: t.herrarna }[game]
+  await page.getByText(title, { exact: true }).click()
   expect(await page.locator(`input[name="game"][value="${game}"]`).isChecked()).toBe(true)
   await configure()
   await beforeCreate?.()

@@ -1,0 +1,107 @@
+// Where the piles of Klockan and Dom Åtta Herrarna go on the screen, and their words. Layout
+// and language only: the rules (what happens next, which moves are legal) come from the engine.
+import type { HerrarnaView, KlockanVariant, KlockanView } from '@kortbord/engine'
+import { cardName, type Dict, type Lang, rankName } from './i18n.ts'
+
+/** A cell of a CSS grid, counted from 1. */
+export interface Cell {
+  readonly row: number
+  readonly col: number
+}
+
+/**
+ * Klockan's clock face on a grid of 3 columns and 5 rows, clockwise: 12 at the top in the
+ * middle, 3 on the right, 6 at the bottom, 9 on the left; the centre (hour 13, the kings) in the
+ * middle. Narrow enough for a phone held upright.
+ */
+const CLOCK: Record<number, Cell> = {
+  12: { row: 1, col: 2 },
+  1: { row: 1, col: 3 },
+  2: { row: 2, col: 3 },
+  3: { row: 3, col: 3 },
+  4: { row: 4, col: 3 },
+  5: { row: 5, col: 3 },
+  6: { row: 5, col: 2 },
+  7: { row: 5, col: 1 },
+  8: { row: 4, col: 1 },
+  9: { row: 3, col: 1 },
+  10: { row: 2, col: 1 },
+  11: { row: 1, col: 1 },
+  13: { row: 3, col: 2 },
+}
+
+export const clockCell = (hour: number): Cell => CLOCK[hour]!
+
+/** The card index an hour's pile takes (what its face-up cards show): A, 2 … 10, J, Q, K. */
+export const hourIndex = (hour: number): string =>
+  hour === 1 ? 'A' : hour <= 10 ? String(hour) : (['J', 'Q', 'K'][hour - 11] ?? '')
+
+/** The rank (2 … 14) of an hour: 1 is the ace. */
+export const hourRank = (hour: number): number => (hour === 1 ? 14 : hour)
+
+/** A Klockan pile in words: "femhögen", "the 5 o’clock pile (left)", "kongebunken". */
+export function klockanPileName(
+  t: Dict,
+  lang: Lang,
+  variant: KlockanVariant,
+  pile: { readonly hour: number; readonly side: 0 | 1 },
+): string {
+  const side = variant === 'twoDecks' ? (pile.side === 0 ? 'left' : 'right') : null
+  return t.klockanPile(rankName(lang, hourRank(pile.hour)), pile.hour, side)
+}
+
+/** All the cards of a Klockan game: face down and face up, whatever has been turned. */
+export const klockanTotal = (v: KlockanView): number =>
+  v.piles.reduce((n, p) => n + p.faceDown + p.faceUp.length, 0)
+
+/**
+ * Dom Åtta Herrarna's semicircle on a grid of 5 columns and 5 rows: pile 1 at the bottom left,
+ * up the left side, along the top, down the right side to pile 13 at the bottom right. The
+ * foundations go in the middle (rows 2–5, columns 2–4).
+ */
+export function archCell(pile: number): Cell {
+  if (pile < 4) return { row: 5 - pile, col: 1 }
+  if (pile < 9) return { row: 1, col: pile - 3 }
+  return { row: pile - 7, col: 5 }
+}
+
+/** What the next step of Dom Åtta Herrarna does, in words (null at the end). */
+export function herrarnaNextText(t: Dict, lang: Lang, v: HerrarnaView): string | null {
+  const n = v.next
+  if (n === null) return null
+  const spot = (p: number) => (v.round === 3 ? t.placeRef(p + 1) : t.pileRef(p + 1))
+  switch (n.t) {
+    case 'deal':
+      return n.from === 'stock' ? t.nextDeal(spot(n.pile)) : t.nextDealHand(spot(n.pile))
+    case 'build': {
+      const from =
+        n.from.zone === 'pile'
+          ? spot(n.from.pile)
+          : n.from.zone === 'waste'
+            ? t.wasteRef
+            : t.reserveRef
+      const card = cardName(lang, n.card)
+      return n.foundation >= v.foundations.length
+        ? t.nextStart(card, from)
+        : t.nextBuild(card, from, n.foundation + 1)
+    }
+    case 'take':
+      return t.nextTake(spot(n.pile))
+    case 'reserve':
+      return n.from === 'hand' ? t.nextReserveHand : t.nextReservePile
+    case 'turn':
+      return t.nextTurn
+    case 'restock':
+      return t.nextRestock
+  }
+}
+
+/** The pile (or round 3 place) the next step takes a card from or puts one on, for a highlight. */
+export function herrarnaNextPile(v: HerrarnaView): number | null {
+  const n = v.next
+  if (n === null) return null
+  if (n.t === 'deal' || n.t === 'take') return n.pile
+  if (n.t === 'build' && n.from.zone === 'pile') return n.from.pile
+  if (n.t === 'reserve' && n.from === 'pile') return v.piles.length - 1
+  return null
+}

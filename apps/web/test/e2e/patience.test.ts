@@ -1,0 +1,445 @@
+// Klockan and Dom Åtta Herrarna in real browsers, on phones: Klockan för två played to the end
+// by two players (Swedish and English) with a Norwegian spectator; Klockan with the rescue (K-5)
+// run with Kör, stopped, rescued by the suggestion and run out; two decks; and Dom Åtta Herrarna
+// stepped and run to its end with Kör, watched.
+import {
+  formatCards,
+  herrarna,
+  herrarnaDeck,
+  herrarnaRunToEnd,
+  type KlockanState,
+  klockan,
+  klockanRescueMove,
+  klockanRunToEnd,
+  klockanView,
+  parseCards,
+  startKlockan,
+} from '@kortbord/engine'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createTable,
+  joinByLink,
+  type Person,
+  personOf,
+  selectByLabel,
+  startGame,
+  watchByLink,
+} from './pages.ts'
+import {
+  browserTestsEnabled,
+  eventually,
+  launch,
+  PHONE,
+  person,
+  screenshot,
+  startServer,
+  type TestServer,
+} from './server.ts'
+
+/**
+ * One deck for every Klockan game on the first server: the standard game stops after 30 cards
+ * with 22 face down (so för två's second player turns the fourth king), and the rescue is then
+ * offered; the suggested card (the deepest of the fullest pile) wins.
+ */
+const KLOCKAN_DECK =
+  '6D 3D 2H 6S 2C 5C 6C JC 5D KD 4S 8H 2D 9S 3C 7H 9D QH 5H TD TC AC JH 7D 9C TS TH 3H QD 4C QS 9H AH 8C KH 8D 6H 2S 7C AD 7S 4D JS JD AS 4H 3S KC 8S 5S KS QC'
+/** Two decks for the second server: Dom Åtta Herrarna (367 steps) and Klockan with two decks. */
+const TWO_DECKS = formatCards(herrarnaDeck('h3'))
+
+const HOST = 'Astrid'
+const GUEST = 'Bo'
+
+interface ClockSnap {
+  status: string
+  /** "Turned n of total": the face-up count and the total. */
+  faceUp: number
+  total: number
+  /** Face-up cards drawn on the clock (every other card is a back, which carries no card). */
+  shown: number
+  /** The section's buttons by test id (or text): enabled or not. */
+  buttons: Record<string, boolean>
+  result: string | null
+  resultText: string
+  news: string
+}
+
+function readClock(page: Page): Promise<ClockSnap | null> {
+  return page.evaluate(() => {
+    const root = document.querySelector('section.klockan')
+    if (!root) return null
+    const turned = root.querySelector('[data-testid="turned"]')?.textContent ?? ''
+    const nums = [...turned.matchAll(/\d+/g)].map((m) => Number(m[0]))
+    const buttons: Record<string, boolean> = {}
+    for (const b of root.querySelectorAll<HTMLButtonElement>('button')) {
+      buttons[b.dataset.testid ?? b.textContent!.trim()] = !b.disabled
+    }
+    return {
+      status: root.querySelector('[data-testid="status"]')?.textContent?.trim() ?? '',
+      faceUp: nums[0] ?? Number.NaN,
+      total: nums[1] ?? Number.NaN,
+      shown: root.querySelectorAll('[data-testid="clock"] [data-card]').length,
+      buttons,
+      result: root.querySelector('[data-testid="result"] h2')?.textContent?.trim() ?? null,
+      resultText: root.querySelector('[data-testid="result"]')?.textContent ?? '',
+      news: root.querySelector('[data-testid="news"]')?.textContent?.trim() ?? '',
+    }
+  })
+}
+
+interface LordsSnap {
+  round: string
+  built: string
+  next: string
+  buttons: Record<string, boolean>
+  result: string | null
+  foundations: number
+}
+
+function readLords(page: Page): Promise<LordsSnap | null> {
+  return page.evaluate(() => {
+    const root = document.querySelector('section.herrarna')
+    if (!root) return null
+    const buttons: Record<string, boolean> = {}
+    for (const b of root.querySelectorAll<HTMLButtonElement>('button')) {
+      buttons[b.dataset.testid ?? b.textContent!.trim()] = !b.disabled
+    }
+    return {
+      round: root.querySelector('[data-testid="round"]')?.textContent?.trim() ?? '',
+      built: root.querySelector('[data-testid="built"]')?.textContent?.trim() ?? '',
+      next: root.querySelector('[data-testid="next-step"]')?.textContent?.trim() ?? '',
+      buttons,
+      result: root.querySelector('[data-testid="result"] h2')?.textContent?.trim() ?? null,
+      foundations: root.querySelectorAll('[data-testid^="foundation-"] [data-card]').length,
+    }
+  })
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
+  'Klockan and Dom Åtta Herrarna in the browser',
+  () => {
+    let one: TestServer
+    let two: TestServer
+    let browser: Browser
+    const contexts: BrowserContext[] = []
+    const errors: string[][] = []
+    let host: Person
+    let guest: Person
+    let spec: Person
+
+    beforeAll(async () => {
+      // The browser first: without one (CI), no server is left behind.
+      browser = await launch()
+      // One after the other: two servers starting at once on a busy machine may miss the 30 s.
+      one = await startServer({ deck: KLOCKAN_DECK })
+      two = await startServer({ deck: TWO_DECKS })
+      const open = async (lang: 'sv' | 'en' | 'nb', locale: string) => {
+        const p = await person(browser, { ...PHONE, locale })
+        contexts.push(p.context)
+        errors.push(p.errors)
+        return personOf(p.page, lang)
+      }
+      host = await open('sv', 'sv-SE')
+      guest = await open('en', 'en-GB')
+      spec = await open('nb', 'nb-NO')
+    })
+
+    afterAll(async () => {
+      for (const c of contexts) await c.close().catch(() => {})
+      await browser?.close()
+      await Promise.all([one?.stop(), two?.stop()])
+    })
+
+    it('Klockan för två: two players take turns to the fourth king, watched; the loser is told', async () => {
+      const deck = parseCards(KLOCKAN_DECK)
+      const end = klockanRunToEnd(startKlockan(deck, 'standard', 2, 0))
+      const o = klockan.outcome(end)!
+      expect(o.loser).toBe(1)
+
+      const link = await createTable(host, one.url, HOST, 'klockan', async () => {
+        await selectByLabel(host.page, host.t.variant).selectOption('standard')
+        await selectByLabel(host.page, host.t.players).selectOption('2')
+      })
+      await joinByLink(guest, link, GUEST)
+      await watchByLink(spec, link)
+      expect(await host.page.getByTestId('game-name').textContent()).toBe(
+        `${host.t.klockanForTwo} · ${host.t.variantStandard}`,
+      )
+      await startGame(host)
+
+      const players = [host, guest] as const
+      for (const p of [...players, spec]) await p.page.getByTestId('clock').waitFor()
+      let turns = 0
+      for (;;) {
+        const [h, g, s] = await Promise.all(
+          players.map((p) => readClock(p.page)).concat(readClock(spec.page)),
+        )
+        if (h!.result !== null && g!.result !== null && s!.result !== null) break
+        // Whose turn: the spectator says it by name, each player as "your turn" or the other's name.
+        const seat = [HOST, GUEST].findIndex((n) => s!.status === spec.t.theirTurn(n))
+        if (seat < 0 || h!.faceUp !== s!.faceUp || g!.faceUp !== s!.faceUp) {
+          await sleep(50)
+          continue
+        }
+        expect(h!.status).toBe(seat === 0 ? host.t.yourTurn : host.t.theirTurn(GUEST))
+        expect(g!.status).toBe(seat === 1 ? guest.t.yourTurn : guest.t.theirTurn(HOST))
+        // K-6: only the player on turn may turn; för två has no Kör; the spectator has no buttons.
+        expect(h!.buttons).toEqual({ turn: seat === 0 })
+        expect(g!.buttons).toEqual({ turn: seat === 1 })
+        expect(s!.buttons).toEqual({})
+        // Only face-up cards are drawn with their faces.
+        for (const x of [h!, g!, s!]) expect(x.shown).toBe(x.faceUp)
+        expect(turns % 2).toBe(seat)
+        const p = players[seat]!
+        await p.page.getByTestId('turn').click()
+        turns++
+        await eventually(async () =>
+          expect((await readClock(p.page))!.faceUp).toBeGreaterThan(h!.faceUp),
+        )
+        if (turns === 12) {
+          await screenshot(host.page, 'phone-klockan-two-midgame')
+          await screenshot(spec.page, 'phone-klockan-two-midgame-spectator')
+        }
+        expect(turns).toBeLessThanOrEqual(52)
+      }
+      expect(turns).toBe(o.turned)
+
+      const [h, g, s] = await Promise.all([host, guest, spec].map((p) => readClock(p.page)))
+      expect(h!.result).toBe(host.t.klockanLoser(GUEST, host.t.stopCard('standard')))
+      expect(h!.resultText).toContain(host.t.youWinGame)
+      expect(g!.result).toBe(guest.t.klockanYouLose(guest.t.stopCard('standard')))
+      expect(g!.resultText).toContain(guest.t.winnerIs(HOST))
+      expect(s!.result).toBe(spec.t.klockanLoser(GUEST, spec.t.stopCard('standard')))
+      expect(s!.resultText).toContain(spec.t.winnerIs(HOST))
+      for (const [x, p] of [
+        [h!, host],
+        [g!, guest],
+        [s!, spec],
+      ] as const) {
+        expect(x.resultText).toContain(p.t.klockanLost(o.faceDown))
+        expect(x.shown).toBe(52 - o.faceDown)
+      }
+      // The host may deal again; the guest waits; the spectator has no buttons at all.
+      expect(h!.buttons).toEqual({ next: true })
+      expect(g!.buttons).toEqual({})
+      expect(s!.buttons).toEqual({})
+      await screenshot(host.page, 'phone-klockan-two-result')
+      await screenshot(guest.page, 'phone-klockan-two-result-guest')
+      await screenshot(spec.page, 'phone-klockan-two-result-spectator')
+    })
+
+    it('Klockan med en räddning: Kör, Stopp, the rescue by the suggestion, and out', async () => {
+      // The same deck: the rescue is offered where the standard game stopped.
+      let s: KlockanState = startKlockan(parseCards(KLOCKAN_DECK), 'rescue', 1)
+      while (s.phase === 'turn') {
+        const r = klockan.apply(s, 0, { type: 'turn' })
+        if (!r.ok) throw new Error(r.error.code)
+        s = r.value
+      }
+      expect(s.phase).toBe('rescue')
+      const offered = klockanView(s, 0)
+      const best = klockanRescueMove(offered, 'deepest-of-fullest')
+      if (best.type !== 'rescue') throw new Error('no rescue to suggest')
+      const fullest = offered.piles[best.pile]!.faceDown
+
+      await createTable(
+        guest,
+        one.url,
+        GUEST,
+        'klockan',
+        async () => {
+          const seats = selectByLabel(guest.page, guest.t.players)
+          await selectByLabel(guest.page, guest.t.variant).selectOption('rescue')
+          // K-6: för två is not played with the rescue.
+          expect(
+            await guest.page.locator('select[name="klockanSeats"] option[value="2"]').isDisabled(),
+          ).toBe(true)
+          expect(await seats.inputValue()).toBe('1')
+          expect(await guest.page.getByText(guest.t.forTwoNoRescue).count()).toBe(1)
+        },
+        () => screenshot(guest.page, 'phone-klockan-home'),
+      )
+      // One seat: the only player starts at once.
+      expect(await guest.page.getByTestId('game-name').textContent()).toBe(
+        `${guest.t.klockan} · ${guest.t.variantRescue}`,
+      )
+      await screenshot(guest.page, 'phone-klockan-lobby')
+      await startGame(guest)
+      const page = guest.page
+      const t = guest.t
+      await page.getByTestId('clock').waitFor()
+      let c = (await readClock(page))!
+      expect(c.buttons).toEqual({ turn: true, run: true })
+      expect(c.faceUp).toBe(0)
+      expect(c.total).toBe(52)
+
+      // Kör, then Stopp: the count stands still.
+      await page.getByTestId('run').click()
+      await page.getByTestId('stop').waitFor()
+      await eventually(async () =>
+        expect((await readClock(page))!.faceUp).toBeGreaterThanOrEqual(4),
+      )
+      await page.getByTestId('stop').click()
+      await page.getByTestId('run').waitFor()
+      await sleep(400)
+      const stopped = (await readClock(page))!.faceUp
+      await sleep(600)
+      expect((await readClock(page))!.faceUp).toBe(stopped)
+      expect(stopped).toBeLessThan(s.turned)
+      await screenshot(page, 'phone-klockan-midgame')
+
+      // Kör again: it runs until the rescue is offered, and stops there by itself.
+      await page.getByTestId('run').click()
+      await page.getByTestId('rescue').waitFor({ timeout: 30_000 })
+      c = (await readClock(page))!
+      expect(c.faceUp).toBe(s.turned)
+      expect(c.buttons.turn).toBeUndefined()
+      expect(c.buttons.run).toBeUndefined()
+      expect(await page.getByTestId('rescue').textContent()).toContain(
+        t.rescueExplain(t.stopCard('rescue'), offered.faceDown),
+      )
+      // Every pile with a face-down card is offered, and only those.
+      const offeredPiles = offered.piles.flatMap((p, i) => (p.faceDown > 0 ? [`pile-${i}`] : []))
+      expect(
+        Object.keys(c.buttons)
+          .filter((k) => k.startsWith('pile-'))
+          .sort(),
+      ).toEqual(offeredPiles.sort())
+      await screenshot(page, 'phone-klockan-rescue')
+
+      // A pile first: one back per face-down card, top to bottom.
+      const some = offered.piles.findIndex((p) => p.faceDown > 1)
+      await page.getByTestId(`pile-${some}`).click()
+      expect(await page.locator('[data-testid^="depth-"]').count()).toBe(
+        offered.piles[some]!.faceDown,
+      )
+      expect(await page.getByTestId('rescue-go').isDisabled()).toBe(true)
+      // Then the suggestion: the deepest card of the fullest pile, chosen and explained.
+      await page.getByTestId('suggest').click()
+      expect(await page.getByTestId(`pile-${best.pile}`).getAttribute('aria-pressed')).toBe('true')
+      expect(await page.locator('[data-testid^="depth-"]').count()).toBe(fullest)
+      expect(await page.getByTestId(`depth-${best.depth}`).getAttribute('aria-pressed')).toBe(
+        'true',
+      )
+      expect(await page.getByTestId('rescue').textContent()).toContain(t.suggestWhy)
+      await screenshot(page, 'phone-klockan-rescue-suggested')
+      await page.getByTestId('rescue-go').click()
+      await page.getByTestId('rescue').waitFor({ state: 'detached' })
+      await eventually(async () =>
+        expect((await page.getByTestId('king').textContent())?.trim()).toBeTruthy(),
+      )
+
+      await page.getByTestId('run').click()
+      await page.getByTestId('result').waitFor({ timeout: 30_000 })
+      c = (await readClock(page))!
+      expect(c.result).toBe(t.klockanWon)
+      expect(c.resultText).toContain(t.rescueUsed)
+      expect(c.shown).toBe(52)
+      expect(c.buttons).toEqual({ next: true })
+      await screenshot(page, 'phone-klockan-result')
+    })
+
+    it('Klockan with two decks: 26 piles fit the phone', async () => {
+      await createTable(host, two.url, HOST, 'klockan', async () => {
+        await selectByLabel(host.page, host.t.variant).selectOption('twoDecks')
+      })
+      await startGame(host)
+      const page = host.page
+      await page.getByTestId('clock').waitFor()
+      expect(await page.locator('[data-testid^="pile-"]').count()).toBe(26)
+      await screenshot(page, 'phone-klockan-twodecks-start')
+      await page.getByTestId('run').click()
+      await eventually(
+        async () => expect((await readClock(page))!.faceUp).toBeGreaterThanOrEqual(40),
+        30_000,
+      )
+      await page.getByTestId('stop').click()
+      await page.getByTestId('run').waitFor()
+      const c = (await readClock(page))!
+      expect(c.total).toBe(104)
+      expect(c.shown).toBe(c.faceUp)
+      // Every pile lies inside the screen's width.
+      const outside = await page.evaluate(
+        () =>
+          [...document.querySelectorAll('[data-testid^="pile-"]')].filter((e) => {
+            const r = e.getBoundingClientRect()
+            return r.left < 0 || r.right > window.innerWidth
+          }).length,
+      )
+      expect(outside).toBe(0)
+      await screenshot(page, 'phone-klockan-twodecks-midgame')
+    })
+
+    it('Dom Åtta Herrarna: Steg, then Kör to the end, watched', async () => {
+      const end = herrarnaRunToEnd(herrarna.setup({}, 1, { deck: parseCards(TWO_DECKS) }))
+      const o = herrarna.outcome(end)!
+      const link = await createTable(host, two.url, HOST, 'herrarna', async () => {
+        expect(await host.page.getByText(host.t.herrarnaNoOptions).count()).toBe(1)
+      })
+      await watchByLink(spec, link)
+      expect(await host.page.getByTestId('game-name').textContent()).toBe(host.t.herrarna)
+      await startGame(host)
+      const page = host.page
+      const t = host.t
+      await page.getByTestId('foundations').waitFor()
+      let l = (await readLords(page))!
+      expect(l.round).toBe(t.round(1))
+      expect(l.next).toBe(t.nextDeal(t.pileRef(1)))
+      expect(l.buttons).toEqual({ step: true, run: true })
+      for (let i = 1; i <= 3; i++) {
+        await page.getByTestId('step').click()
+        await eventually(async () =>
+          expect((await readLords(page))!.next).toBe(t.nextDeal(t.pileRef(i + 1))),
+        )
+      }
+      await eventually(async () =>
+        expect((await readLords(spec.page))!.next).toBe(spec.t.nextDeal(spec.t.pileRef(4))),
+      )
+      expect((await readLords(spec.page))!.buttons).toEqual({})
+
+      const started = Date.now()
+      await page.getByTestId('run').click()
+      // In each round: Stopp, both pages agree and hold still for their pictures, then Kör again.
+      const shot = async (round: 1 | 2 | 3, name: string) => {
+        await eventually(async () => {
+          const now = (await readLords(page))!
+          expect(now.round).toBe(t.round(round))
+          if (round === 1) expect(now.foundations).toBeGreaterThan(1)
+        }, 60_000)
+        await page.getByTestId('stop').click()
+        await page.getByTestId('run').waitFor()
+        const held = (await readLords(page))!
+        await eventually(async () =>
+          expect((await readLords(spec.page))!.built).toBe(
+            spec.t.builtOf(Number(/\d+/.exec(held.built)![0])),
+          ),
+        )
+        await sleep(300)
+        expect((await readLords(page))!.next).toBe(held.next)
+        await screenshot(page, name)
+        await screenshot(spec.page, `${name}-spectator`)
+        await page.getByTestId('run').click()
+      }
+      await shot(1, 'phone-herrarna-round1')
+      await shot(2, 'phone-herrarna-round2')
+      await shot(3, 'phone-herrarna-round3')
+      await page.getByTestId('result').waitFor({ timeout: 90_000 })
+      console.log(`herrarna: ${end.steps} steps in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      l = (await readLords(page))!
+      expect(l.result).toBe(o.won ? t.herrarnaWon : t.herrarnaLost(o.left))
+      expect(l.buttons).toEqual({ next: true })
+      await eventually(async () =>
+        expect((await readLords(spec.page))!.result).toBe(
+          o.won ? spec.t.herrarnaWon : spec.t.herrarnaLost(o.left),
+        ),
+      )
+      expect((await readLords(spec.page))!.buttons).toEqual({})
+      await screenshot(page, 'phone-herrarna-result')
+      await screenshot(spec.page, 'phone-herrarna-result-spectator')
+
+      for (const e of errors) expect(e.filter((x) => x.startsWith('pageerror'))).toEqual([])
+    })
+  },
+)

@@ -1,0 +1,137 @@
+import {
+  applyHerrarna,
+  type HerrarnaView,
+  herrarna,
+  herrarnaView,
+  klockanView,
+  startKlockan,
+} from '@kortbord/engine'
+import { describe, expect, it } from 'vitest'
+import { DICTS, LANGS } from '../src/lib/i18n.ts'
+import {
+  archCell,
+  clockCell,
+  herrarnaNextPile,
+  herrarnaNextText,
+  hourIndex,
+  klockanPileName,
+  klockanTotal,
+} from '../src/lib/patience.ts'
+
+const key = (c: { row: number; col: number }) => `${c.row},${c.col}`
+
+describe('Klockan on the screen', () => {
+  it('the clock face: every hour its own cell, clockwise round the centre', () => {
+    const cells = Array.from({ length: 13 }, (_, i) => clockCell(i + 1))
+    expect(new Set(cells.map(key)).size).toBe(13)
+    expect(clockCell(12)).toEqual({ row: 1, col: 2 })
+    expect(clockCell(3)).toEqual({ row: 3, col: 3 })
+    expect(clockCell(6)).toEqual({ row: 5, col: 2 })
+    expect(clockCell(9)).toEqual({ row: 3, col: 1 })
+    expect(clockCell(13)).toEqual({ row: 3, col: 2 })
+    // Neighbouring hours are neighbouring cells (the ring has no jumps).
+    for (let h = 1; h <= 12; h++) {
+      const a = clockCell(h)
+      const b = clockCell((h % 12) + 1)
+      expect(Math.abs(a.row - b.row) + Math.abs(a.col - b.col)).toBe(1)
+    }
+  })
+
+  it('hours read as card indices', () => {
+    expect([1, 2, 10, 11, 12, 13].map(hourIndex)).toEqual(['A', '2', '10', 'J', 'Q', 'K'])
+  })
+
+  it('piles are named in each language, with the side of two decks', () => {
+    const v = klockanView(
+      startKlockan(
+        Array.from({ length: 104 }, (_, i) => i),
+        'twoDecks',
+        1,
+      ),
+      0,
+    )
+    expect(klockanTotal(v)).toBe(104)
+    const five = v.piles.findIndex((p) => p.hour === 5 && p.side === 1)
+    expect(klockanPileName(DICTS.sv, 'sv', 'twoDecks', v.piles[five]!)).toBe('femhögen (höger)')
+    expect(klockanPileName(DICTS.nb, 'nb', 'standard', { hour: 1, side: 0 })).toBe('essbunken')
+    expect(klockanPileName(DICTS.en, 'en', 'standard', { hour: 8, side: 0 })).toBe(
+      'the 8 o’clock pile',
+    )
+    expect(klockanPileName(DICTS.en, 'en', 'twoDecks', { hour: 13, side: 0 })).toBe(
+      'the centre pile (left)',
+    )
+    expect(klockanPileName(DICTS.sv, 'sv', 'standard', { hour: 13, side: 0 })).toBe('kunghögen')
+  })
+})
+
+describe('Dom Åtta Herrarna on the screen', () => {
+  it('the semicircle: pile 1 bottom left, up, across the top, down to pile 13 bottom right', () => {
+    const cells = Array.from({ length: 13 }, (_, i) => archCell(i))
+    expect(new Set(cells.map(key)).size).toBe(13)
+    expect(archCell(0)).toEqual({ row: 5, col: 1 })
+    expect(archCell(4)).toEqual({ row: 1, col: 1 })
+    expect(archCell(6)).toEqual({ row: 1, col: 3 })
+    expect(archCell(8)).toEqual({ row: 1, col: 5 })
+    expect(archCell(12)).toEqual({ row: 5, col: 5 })
+    // Nothing in the middle, where the foundations go.
+    for (const c of cells) expect(c.row === 1 || c.col === 1 || c.col === 5).toBe(true)
+    for (let i = 0; i < 12; i++) {
+      const a = archCell(i)
+      const b = archCell(i + 1)
+      expect(Math.abs(a.row - b.row) + Math.abs(a.col - b.col)).toBe(1)
+    }
+  })
+
+  it('every kind of next step is put into words in every language, and points at its pile', () => {
+    let s = herrarna.setup({}, 1, { seed: 'words' })
+    const seen = new Map<string, HerrarnaView>()
+    while (!s.over) {
+      const v = herrarnaView(s, 0)
+      const n = v.next!
+      const kind =
+        n.t === 'build'
+          ? `build-${n.from.zone}-${n.foundation >= v.foundations.length ? 'new' : 'on'}`
+          : n.t === 'deal' || n.t === 'reserve'
+            ? `${n.t}-${n.from}-r${v.round}`
+            : n.t
+      if (!seen.has(kind)) seen.set(kind, v)
+      const r = applyHerrarna(s, 0, { type: 'step' })
+      if (!r.ok) throw new Error(r.error.code)
+      s = r.value
+    }
+    expect([...seen.keys()].sort()).toEqual(
+      expect.arrayContaining([
+        'build-pile-new',
+        'build-pile-on',
+        'deal-hand-r2',
+        'deal-stock-r1',
+        'deal-stock-r3',
+        'reserve-hand-r2',
+        'reserve-pile-r2',
+        'restock',
+        'take',
+        'turn',
+      ]),
+    )
+    for (const lang of LANGS) {
+      const t = DICTS[lang]
+      const texts = [...seen.values()].map((v) => herrarnaNextText(t, lang, v))
+      for (const x of texts) expect(x).toMatch(/\S/)
+      expect(new Set(texts).size).toBe(texts.length)
+    }
+    expect(herrarnaNextText(DICTS.sv, 'sv', herrarnaView(s, 0))).toBeNull()
+
+    const sv = DICTS.sv
+    const first = seen.get('deal-stock-r1')!
+    expect(herrarnaNextText(sv, 'sv', first)).toBe('Nästa: lägg ut ett kort på hög 1')
+    expect(herrarnaNextPile(first)).toBe(0)
+    const r3 = seen.get('deal-stock-r3')!
+    expect(herrarnaNextText(sv, 'sv', r3)).toBe('Nästa: lägg ut ett kort på plats 1')
+    const ten = seen.get('build-pile-new')!
+    const n = ten.next as Extract<HerrarnaView['next'], { t: 'build' }>
+    expect(herrarnaNextText(DICTS.en, 'en', ten)).toContain('starts a new foundation')
+    expect(herrarnaNextPile(ten)).toBe(n.from.zone === 'pile' ? n.from.pile : null)
+    expect(herrarnaNextPile(seen.get('turn')!)).toBeNull()
+    expect(herrarnaNextPile(seen.get('reserve-pile-r2')!)).toBe(12)
+  })
+})
