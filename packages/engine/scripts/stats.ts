@@ -14,7 +14,8 @@ export function proportion(successes: number, n: number): Interval {
   const d = 1 + (z * z) / n
   const centre = (p + (z * z) / (2 * n)) / d
   const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d
-  return { value: p, lo: centre - half, hi: centre + half }
+  // Rounding can put a bound a hair outside [0, 1] (printed as -0.0).
+  return { value: p, lo: Math.max(0, centre - half), hi: Math.min(1, centre + half) }
 }
 
 /** Mean with a normal 95% interval. */
