@@ -25,6 +25,7 @@
 //                                           NOISY_PCT % of a core is measured again; before each,
 //                                           wait up to QUIET_WAIT s for the machine to be quiet
 //   GC_TRACE=1 IDLE_SECONDS=10              --trace-gc on the servers; CPU with no commands
+//   SERVER_NODE_ARGS='--max-semi-space-size=32'   node flags for both servers (kortbord, baseline)
 //   OUT=bench-results/load-<time>.json      the JSON (next to it: each server's log tail)
 //   CONNECT_BATCH=200 SETUP_BATCH=100 ACK_TIMEOUT_MS=10000 SEED=bench HEARTBEAT_MS=5000
 //   UPDATE_BYTES=3000 (the baseline's update size when no kortbord run measured one)
@@ -80,6 +81,7 @@ const opts = {
   heartbeatMs: S.num('HEARTBEAT_MS', 5000),
   idleSeconds: S.num('IDLE_SECONDS', 10),
   gcTrace: S.flag('GC_TRACE', true),
+  serverNodeArgs: S.str('SERVER_NODE_ARGS', ''),
   noisyPct: S.num('NOISY_PCT', 20),
   quietWait: S.num('QUIET_WAIT', 30),
   retries: S.num('RETRIES', 2),
@@ -346,6 +348,7 @@ async function startServer(
   const entry = kind === 'kortbord' ? 'src/main.ts' : 'bench/baseline.ts'
   const args = [
     ...(opts.gcTrace ? ['--trace-gc'] : []),
+    ...(opts.serverNodeArgs ? opts.serverNodeArgs.split(/\s+/).filter(Boolean) : []),
     '--import',
     'tsx',
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
