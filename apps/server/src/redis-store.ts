@@ -83,6 +83,8 @@ export class RedisStore implements TableStore {
   private readonly log: StoreLog | undefined
   private closed = false
   private recycling = false
+  /** When a call last got an answer (performance.now()), for telling a hang from a late loop. */
+  private lastAnswer = 0
   private connected: Promise<void>
   /** Whether the last news of the connection was good; null before any. For logging changes. */
   private up: boolean | null = null
@@ -169,20 +171,37 @@ export class RedisStore implements TableStore {
     let timer: NodeJS.Timeout | undefined
     let timedOut = false
     const p = new Promise<T>((resolve) => resolve(fn()))
-    p.catch(() => undefined) // lost races must not become unhandled rejections
+    // Any answer, even a late one, shows the connection alive (lost races must not become
+    // unhandled rejections either).
+    let settled = false
+    const answered = () => {
+      settled = true
+      this.lastAnswer = performance.now()
+    }
+    p.then(answered, answered)
     try {
       return await Promise.race([
         p,
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => {
-            timedOut = true
-            reject(new StoreUnavailable(`redis did not answer ${what} within ${this.timeoutMs} ms`))
+            // Timers run before the loop reads its sockets: on a late loop the answer may be
+            // waiting there. Decide after the next read (setImmediate runs after it).
+            setImmediate(() => {
+              if (settled) return
+              timedOut = true
+              reject(
+                new StoreUnavailable(`redis did not answer ${what} within ${this.timeoutMs} ms`),
+              )
+            })
           }, this.timeoutMs)
         }),
       ])
     } catch (e) {
       if (e instanceof VersionConflict || e instanceof StoreUnavailable) {
-        if (timedOut) this.recycle()
+        // Replace the connection only when Redis has stopped answering altogether. A node whose
+        // own event loop is late (overloaded) sees its calls time out while answers keep
+        // arriving: replacing the connection then would fail every call in flight with it.
+        if (timedOut && performance.now() - this.lastAnswer > this.timeoutMs) this.recycle()
         throw e
       }
       throw new StoreUnavailable(`redis ${what} failed: ${(e as Error)?.message ?? e}`, {

@@ -301,6 +301,33 @@ describe.skipIf(missing !== null)('redis store', () => {
     }
   })
 
+  it('keeps its connection when its own event loop is late: the answer waiting is taken, nothing is refused', async () => {
+    const own = await startRedis()
+    const said: string[] = []
+    const log = {
+      info: (_: object, m: string) => said.push(m),
+      warn: (_: object, m: string) => said.push(m),
+    }
+    const store = new RedisStore({ url: own.url, prefix, commandTimeoutMs: 200, log })
+    try {
+      await store.waitReady(2000)
+      const v1 = fresh()
+      await store.save(v1, null)
+      // An overloaded node: the loop is busy past the call's timeout while Redis has answered.
+      const saving = store.save(next(v1), 1)
+      const busyUntil = Date.now() + 500
+      while (Date.now() < busyUntil) {
+        // spin
+      }
+      await saving
+      expect((await store.load(v1.code))?.version).toBe(2)
+      expect(said).not.toContain('redis stopped answering; reconnecting')
+    } finally {
+      await store.close()
+      await own.dispose()
+    }
+  })
+
   it('times out on a Redis that hangs, and recovers when it answers again', async () => {
     const own = await startRedis()
     const said: string[] = []
