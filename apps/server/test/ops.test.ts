@@ -155,4 +155,22 @@ describe('graceful shutdown', () => {
     expect(late).toBeInstanceOf(Error)
     c.close()
   })
+
+  it('does not try to record its players as away while it closes: nothing fails on the closed store', async () => {
+    const logs: string[] = []
+    const srv = await startServer({}, { logs })
+    const players = [await srv.client(), await srv.client()]
+    const code = must(
+      await players[0]!.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
+    ).table as string
+    must(await players[1]!.send('table:join', { table: code, name: 'Siv' }))
+    const before = (await srv.app.store.load(code))!
+    await srv.app.close()
+    await new Promise((r) => setTimeout(r, 100))
+    const errors = logs.filter((l) => /refused a write|not recorded/.test(l))
+    expect(errors).toEqual([])
+    // The seats are as they were: the players reclaim them on reconnecting.
+    const after = (await srv.app.store.load(code))!
+    expect(after.seats.map((s) => s.connected)).toEqual(before.seats.map((s) => s.connected))
+  })
 })
