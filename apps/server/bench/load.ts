@@ -893,6 +893,7 @@ async function runTarget(
   }
   if (server) {
     const log = `${opts.out.replace(/\.json$/, '')}-${name}-server.log`
+    mkdirSync(dirname(log), { recursive: true }) // bench-results/ is not in a fresh clone
     writeFileSync(log, server.output.join(''))
     run.serverLogTail = log
     run.serverMessages = [...server.messages.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15)
