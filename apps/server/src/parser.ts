@@ -10,8 +10,7 @@ import { Decoder, Encoder, type Packet, PacketType } from 'socket.io-parser'
 /** JSON of objects shared between packets; updates are immutable, so identity is enough. */
 const shared = new WeakMap<object, string>()
 
-function sharedJson(v: unknown): string {
-  if (typeof v !== 'object' || v === null) return JSON.stringify(v) ?? 'null'
+function sharedJson(v: object): string {
   let s = shared.get(v)
   if (s === undefined) {
     s = JSON.stringify(v)
@@ -27,7 +26,8 @@ function updateJson(u: Record<string, unknown>): string {
     const v = u[k]
     if (v === undefined || typeof v === 'function') continue
     if (out.length > 1) out += ','
-    out += `${JSON.stringify(k)}:${k === 'table' ? sharedJson(v) : JSON.stringify(v)}`
+    const shareable = k === 'table' && typeof v === 'object' && v !== null
+    out += `${JSON.stringify(k)}:${shareable ? sharedJson(v) : JSON.stringify(v)}`
   }
   return `${out}}`
 }

@@ -230,12 +230,10 @@ export function attachSockets(
       // or this one when it is back) and reclaim their seats, and a node that never comes back
       // is found out by its missing heartbeat (the liveness loop). Recording thousands of
       // disconnects while the store closes would only fail.
-      if (isClosing()) {
-        socket.data.tables.clear()
-        return
-      }
-      for (const code of socket.data.tables) {
-        void hub.get(code).then((t) => t?.disconnect(socket.id))
+      if (!isClosing()) {
+        for (const code of socket.data.tables) {
+          void hub.get(code).then((t) => t?.disconnect(socket.id))
+        }
       }
       socket.data.tables.clear()
     })

@@ -120,11 +120,14 @@ export class Table {
   private botTimer: NodeJS.Timeout | null = null
   private readonly graceTimers = new Map<Seat, NodeJS.Timeout>()
   private readonly solving = new Set<string>()
+  /** What members are sent of one version: built once per version and viewer. */
   private cache: {
     version: number
     spectators: number
-    views: Map<Seat | null, TableUpdate>
-    full: Map<Seat | null, TableUpdate>
+    table: TableInfo
+    views: Map<Seat | null, GameView | null>
+    deltas: Map<Seat | null, TableUpdate>
+    wholes: Map<Seat | null, TableUpdate>
   } | null = null
   /** The version this node committed last and the log seq before it: its updates carry a delta. */
   private delta: { version: number; logAfter: number } | null = null
@@ -332,29 +335,31 @@ export class Table {
     const spectators = this.spectators
     let c = this.cache
     if (!c || c.version !== r.version || c.spectators !== spectators) {
-      c = { version: r.version, spectators, views: new Map(), full: new Map() }
+      c = {
+        version: r.version,
+        spectators,
+        table: this.info(),
+        views: new Map(),
+        deltas: new Map(),
+        wholes: new Map(),
+      }
       this.cache = c
     }
-    const delta = !whole && this.delta !== null && this.delta.version === r.version
-    const cached = delta ? c.views : c.full
-    let u = cached.get(seat)
+    const d = this.delta
+    const delta = !whole && d !== null && d.version === r.version
+    const updates = delta ? c.deltas : c.wholes
+    let u = updates.get(seat)
     if (!u) {
-      const other = (delta ? c.full : c.views).get(seat)
-      const table =
-        other?.table ??
-        (c.views.values().next().value ?? c.full.values().next().value)?.table ??
-        this.info()
-      const view: GameView | null =
-        other !== undefined
-          ? other.view
-          : r.state === null
-            ? null
-            : this.adapter.view(r.state, seat === null ? 'spectator' : seat)
-      const after = this.delta?.logAfter ?? 0
+      let view = c.views.get(seat)
+      if (view === undefined) {
+        view =
+          r.state === null ? null : this.adapter.view(r.state, seat === null ? 'spectator' : seat)
+        c.views.set(seat, view)
+      }
       u = delta
-        ? { table, seat, view, log: newerThan(r.log, after), logAfter: after }
-        : { table, seat, view, log: r.log.slice(-LOG_TAIL), logAfter: null }
-      cached.set(seat, u)
+        ? { table: c.table, seat, view, log: newerThan(r.log, d.logAfter), logAfter: d.logAfter }
+        : { table: c.table, seat, view, log: r.log.slice(-LOG_TAIL), logAfter: null }
+      updates.set(seat, u)
     }
     return u
   }
