@@ -76,7 +76,7 @@ export async function driveIdiot(
     const ready = moves.find((m) => m.type === 'ready')
     const plays = moves.filter((m) => m.type === 'play')
     // Random legal moves; with 'random-play' a player picks up only when they cannot play
-    // (pure random play takes ~2,000 turns a game, RULES.md I-16).
+    // (pure random play takes ~2,000 turns a game, docs/rules.md I-16).
     const move =
       ready && rng.float() < (opts.readyChance ?? 0.4)
         ? ready

@@ -63,7 +63,7 @@ export interface GameAdapter {
   staleAfter(before: AnyState, after: AnyState, seat: Seat): readonly Seat[]
   /** Whether the game runs a turn timer at all (for settings with one). */
   timed: boolean
-  /** What the server does for a seat whose time ran out (RULES.md I-16, issue 3). */
+  /** What the server does for a seat whose time ran out (docs/rules.md I-16, issue 3). */
   timeoutMove(
     s: AnyState,
     seat: Seat,

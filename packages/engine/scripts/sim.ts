@@ -346,7 +346,7 @@ async function herrarnaSim(deals: number): Promise<void> {
   if (deals === 0) return
   console.log(`\nDom Åtta Herrarna (H-1 … H-7), ${deals} seeded deals`)
   const readings: [string, HerrarnaReading][] = [
-    ['as decided (RULES.md and herrarna.ts)', {}],
+    ['as decided (docs/rules.md and herrarna.ts)', {}],
     ['waste dead until round 3 (H-5)', { wasteTopPlays: false }],
     ['leftovers reversed onto the reserve (H-4)', { leftoversReversed: true }],
   ]

@@ -1,5 +1,5 @@
 /**
- * Cards and their notation (RULES.md preamble).
+ * Cards and their notation (docs/rules.md preamble).
  *
  * A card is a small integer: `deck * 52 + suit * 13 + (rank - 2)`. The id is a function of the
  * card's face (and, with two decks, of which deck it belongs to) and of nothing else, so an id
@@ -17,7 +17,7 @@ export type RankChar = (typeof RANKS)[number]
 export type Card = number
 /** Suit index 0..3 in the order of {@link SUITS}. */
 export type Suit = 0 | 1 | 2 | 3
-/** Rank value 2..14; ace is 14 (aces high, RULES.md I-1 and A-1). */
+/** Rank value 2..14; ace is 14 (aces high, docs/rules.md I-1 and A-1). */
 export type Rank = number
 
 export const RANK_TEN = 10

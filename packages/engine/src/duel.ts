@@ -1,5 +1,5 @@
 /**
- * "Idioten för två": a match of Aces Up games between two players (RULES.md A-10 … A-15).
+ * "Idioten för två": a match of Aces Up games between two players (docs/rules.md A-10 … A-15).
  *
  * Every deal of the match is drawn from the seed at setup, so the cards a player gets never
  * depend on how fast either player plays. The decks stay inside the state and never reach a

@@ -1,7 +1,7 @@
 import type { Card } from './cards.ts'
 import type { Result, RuleError } from './result.ts'
 
-/** A seat at a table, 0..n-1, clockwise (RULES.md I-2). */
+/** A seat at a table, 0..n-1, clockwise (docs/rules.md I-2). */
 export type Seat = number
 /** Who is looking: a seated player or a spectator. */
 export type Viewer = Seat | 'spectator'

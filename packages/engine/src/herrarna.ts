@@ -1,5 +1,5 @@
 /**
- * Dom Åtta Herrarna — the eight lords, a mechanical patience with two decks (RULES.md H-1 … H-7;
+ * Dom Åtta Herrarna — the eight lords, a mechanical patience with two decks (docs/rules.md H-1 … H-7;
  * seed 003).
  *
  * The game has no decisions. A move `step` does the next thing the rules prescribe, one card at a
@@ -9,7 +9,7 @@
  * as round 3's reserve (H-5). Transitions that move nothing (skipping an empty pile, a build that
  * finds nothing) are not steps.
  *
- * Decided here, where RULES.md leaves a point open:
+ * Decided here, where docs/rules.md leaves a point open:
  * - H-2/H-5: the waste pile is a pile in H-2's sense, so its top card is played as soon as it
  *   fits (after a card turned up from the reserve was played). The scan looks at the piles from
  *   the left, then at the waste.

@@ -1,5 +1,5 @@
 /**
- * @kortbord/engine — the pure rules of kortbord (RULES.md): cards and notation, a seeded PRNG,
+ * @kortbord/engine — the pure rules of kortbord (docs/rules.md): cards and notation, a seeded PRNG,
  * one game definition per game (Idiot, Aces Up, Idioten för två, Klockan, Dom Åtta Herrarna)
  * and the A-16 solver.
  */

@@ -4,7 +4,7 @@
  * Every client→server message has a zod schema here and is parsed by it before anything else
  * happens; every message carries an acknowledgement callback answered with {@link Ack}. The
  * server→client payloads are typed from the engine's view types: the engine's `view` is the only
- * way game state leaves the server (RULES.md I-15, A-15).
+ * way game state leaves the server (docs/rules.md I-15, A-15).
  */
 import { z } from 'zod'
 import { MAX_TURN_SECONDS, MIN_TURN_SECONDS, NAME_MAX, type WireError } from './wire.ts'

@@ -6,7 +6,7 @@ import type { Person } from './pages.ts'
 import { eventually } from './server.ts'
 
 /**
- * A 52-card order (deck[0] is dealt first, RULES.md I-3) that gives a 2-player game of about 63
+ * A 52-card order (deck[0] is dealt first, docs/rules.md I-3) that gives a 2-player game of about 63
  * turns with this file's way of playing (both swap their first hand card with their first
  * face-up card; then always the first playable card), with pick-ups and burns on the way.
  */

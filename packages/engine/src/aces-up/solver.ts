@@ -2,7 +2,7 @@
  * A-16 "best possible": the fewest cards that could have been left on an Aces Up deal by perfect
  * play with the stock order known.
  *
- * The game searched (RULES.md A-3 … A-8, generalised so that short test decks work): the first
+ * The game searched (docs/rules.md A-3 … A-8, generalised so that short test decks work): the first
  * min(k, n) cards go face up one per pile from the left; the rest is the stock. A deal puts one
  * stock card on each pile from the left, empty piles included, until the stock runs out (so a last
  * deal may be short). A top card may be discarded when the top card of another pile has the same
