@@ -1,5 +1,5 @@
 /**
- * Idioten — the solitaire Aces Up, one game ("giv") (docs/rules.md A-1 … A-9, A-15; seed 000).
+ * Idioten — the solitaire Aces Up, one game ("giv") (docs/rules.md A-1 … A-9, A-15).
  *
  * Generalised so that short decks work (tests, the solver's brute-force check): the layout is
  * the first min(k, n) cards, and every deal gives one card to each pile from the left until the

@@ -10,7 +10,7 @@ export type Viewer = Seat | 'spectator'
 export type Deal = { readonly seed: string } | { readonly deck: readonly Card[] }
 
 /**
- * One game definition; every game of kortbord has this shape (ARCHITECTURE.md, after
+ * One game definition; every game of kortbord has this shape (after
  * boardgame.io and chessops). All functions are pure: `apply` never mutates its input and never
  * throws on a bad move; it returns a coded error instead. Exceptions are programmer errors only
  * (e.g. invalid options passed to `setup`).

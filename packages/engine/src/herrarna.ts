@@ -1,6 +1,5 @@
 /**
- * Dom Åtta Herrarna — the eight lords, a mechanical patience with two decks (docs/rules.md H-1 … H-7;
- * seed 003).
+ * Dom Åtta Herrarna — the eight lords, a mechanical patience with two decks (docs/rules.md H-1 … H-7).
  *
  * The game has no decisions. A move `step` does the next thing the rules prescribe, one card at a
  * time: a card dealt, a card built onto a foundation, a card turned up from the reserve. A few

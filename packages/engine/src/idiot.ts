@@ -1,5 +1,5 @@
 /**
- * Idiot, the shedding game for 2–4 players (docs/rules.md section I, seed 002).
+ * Idiot, the shedding game for 2–4 players (docs/rules.md section I).
  *
  * The state is a plain JSON value. `apply` copies only what a move changes (structural sharing)
  * and never mutates its input.

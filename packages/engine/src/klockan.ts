@@ -1,5 +1,5 @@
 /**
- * Klockan — Clock patience, and its variants (docs/rules.md K-1 … K-8; seed 001).
+ * Klockan — Clock patience, and its variants (docs/rules.md K-1 … K-8).
  *
  * Layout. Piles are numbered in the order K-1 deals to them:
  * - one deck ('standard', 'rescue'): 13 piles, `piles[h - 1]` is the pile at hour h (1–12: ace,

@@ -1,5 +1,5 @@
 /**
- * Seeded random playouts that check invariants after every move (ARCHITECTURE.md "Tests").
+ * Seeded random playouts that check invariants after every move.
  * A failure names the game's seed and move number, so it can be replayed and kept as a named test.
  */
 import type { Card, GameDef, Result, RuleError, Seat, Viewer } from '../src/index.ts'
