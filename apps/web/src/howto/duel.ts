@@ -1,0 +1,207 @@
+// How to play Idioten för två: the patience Idioten (Aces Up) and the match's score
+// (docs/rules.md A-1 … A-16).
+import type { HowToTexts } from './types.ts'
+
+const DISCARD = ['5D', 'QD']
+
+const texts: HowToTexts = {
+  en: {
+    intro:
+      'Two players each play their own games of the patience Idioten (Aces Up) and compare results. Nobody can touch the other’s cards: the aim is to leave as few cards as you can.',
+    sections: [
+      {
+        h: 'The patience',
+        blocks: [
+          {
+            p: 'Four cards are dealt face up, one on each pile. Tap a card to discard it when another pile shows a higher card of the same suit. Aces are high.',
+          },
+          {
+            cards: DISCARD,
+            text: 'The five of diamonds can be discarded: the queen of diamonds lies on top of another pile.',
+          },
+          { p: 'When a pile is empty, you may move any top card into it.' },
+          {
+            p: 'When you are stuck, press Deal: one new card on every pile. kortbord warns you if the deal would bury a card you could still discard.',
+          },
+          {
+            p: 'When the stock is used up and no move is left, the game is over. It comes out when only the four aces are left.',
+          },
+        ],
+      },
+      {
+        h: 'The score',
+        blocks: [
+          {
+            p: 'Each game gives points for the cards left on your table. Fewer points are better: the lower total after all the games wins the match.',
+          },
+          {
+            head: ['Cards left', 'Points'],
+            rows: [
+              ['4 (only the aces)', '0'],
+              ['5–8', '1'],
+              ['9–14', '2'],
+              ['15 or more', '3'],
+            ],
+          },
+          {
+            p: 'Equal totals: whoever left fewer cards over all the games wins; if that is equal too, the match is a draw.',
+          },
+          {
+            p: 'Other ways to score: Free aces gives one point for each ace on top of a pile, and the most points win. Combined gives one point for each free ace and takes one off for every other card left, a game that comes out scores 4, and the most points win.',
+          },
+        ],
+      },
+      {
+        h: 'Best possible',
+        blocks: [
+          {
+            p: 'After each game kortbord works out the fewest cards you could have left if you had known the order of the stock and played perfectly. The score sheet shows it beside your result (“…” while it is being worked out), so you can see how close you came.',
+          },
+          { p: 'About half of all four-pile games cannot come out even with perfect play.' },
+        ],
+      },
+      {
+        h: 'Settings',
+        blocks: [
+          {
+            p: 'Five piles make the patience far easier: a handicap to give a beginner. With the same cards, both players get the same order in each game. Taking turns: one plays while the other watches. Undo: take back one discard or one move per game, before the next deal.',
+          },
+        ],
+      },
+    ],
+  },
+  sv: {
+    intro:
+      'Två spelare lägger var sina givar av patiensen Idioten och jämför resultaten. Ingen kan röra den andras kort: det gäller att lämna så få kort som möjligt.',
+    sections: [
+      {
+        h: 'Patiensen',
+        blocks: [
+          {
+            p: 'Fyra kort läggs uppvända, ett på varje hög. Tryck på ett kort för att kasta det när en annan hög visar ett högre kort i samma färg. Ess är högst.',
+          },
+          {
+            cards: DISCARD,
+            text: 'Ruter fem kan kastas: ruter dam ligger överst på en annan hög.',
+          },
+          { p: 'När en hög är tom får du flytta dit vilket översta kort som helst.' },
+          {
+            p: 'När du inte kommer längre trycker du Ge: ett nytt kort på varje hög. kortbord varnar dig om given skulle begrava ett kort som fortfarande går att kasta.',
+          },
+          {
+            p: 'När talongen är slut och inget drag finns kvar är given slut. Den går ut när bara de fyra essen ligger kvar.',
+          },
+        ],
+      },
+      {
+        h: 'Poängen',
+        blocks: [
+          {
+            p: 'Varje giv ger poäng för korten som ligger kvar på ditt bord. Färre poäng är bättre: lägst summa efter alla givar vinner matchen.',
+          },
+          {
+            head: ['Kort kvar', 'Poäng'],
+            rows: [
+              ['4 (bara essen)', '0'],
+              ['5–8', '1'],
+              ['9–14', '2'],
+              ['15 eller fler', '3'],
+            ],
+          },
+          {
+            p: 'Lika summa: den som lämnade färst kort sammanlagt vinner; är även det lika blir matchen oavgjord.',
+          },
+          {
+            p: 'Andra sätt att räkna: Fria ess ger en poäng för varje ess som ligger överst på en hög, och flest poäng vinner. Kombinerad ger en poäng för varje fritt ess och drar av en för varje annat kort som ligger kvar, en giv som går ut ger 4, och flest poäng vinner.',
+          },
+        ],
+      },
+      {
+        h: 'Bästa möjliga',
+        blocks: [
+          {
+            p: 'Efter varje giv räknar kortbord ut hur få kort du hade kunnat lämna om du hade känt talongens ordning och spelat perfekt. Protokollet visar det bredvid ditt resultat (”…” medan det räknas ut), så att du ser hur nära du kom.',
+          },
+          { p: 'Ungefär hälften av alla givar med fyra högar går inte ut ens med perfekt spel.' },
+        ],
+      },
+      {
+        h: 'Inställningar',
+        blocks: [
+          {
+            p: 'Fem högar gör patiensen mycket lättare: ett handikapp att ge en nybörjare. Med samma kort får båda spelarna samma ordning i varje giv. Växelvis: en spelar medan den andra tittar på. Ångra: ta tillbaka ett kast eller en flytt per giv, före nästa utdelning.',
+          },
+        ],
+      },
+    ],
+  },
+  nb: {
+    intro:
+      'To spillere legger hver sine runder av kabalen Idioten og sammenligner resultatene. Ingen kan røre den andres kort: målet er å la så få kort som mulig ligge igjen.',
+    sections: [
+      {
+        h: 'Kabalen',
+        blocks: [
+          {
+            p: 'Fire kort legges med forsiden opp, ett på hver bunke. Trykk på et kort for å kaste det når en annen bunke viser et høyere kort i samme farge. Ess er høyest.',
+          },
+          {
+            cards: DISCARD,
+            text: 'Ruter fem kan kastes: ruter dame ligger øverst på en annen bunke.',
+          },
+          { p: 'Når en bunke er tom, kan du flytte et hvilket som helst øverste kort dit.' },
+          {
+            p: 'Når du står fast, trykker du Del ut: ett nytt kort på hver bunke. kortbord advarer deg hvis utdelingen ville begrave et kort som fortsatt kan kastes.',
+          },
+          {
+            p: 'Når det ikke er flere kort å dele ut og ingen trekk er igjen, er runden over. Den går opp når bare de fire essene ligger igjen.',
+          },
+        ],
+      },
+      {
+        h: 'Poengene',
+        blocks: [
+          {
+            p: 'Hver runde gir poeng for kortene som ligger igjen på bordet ditt. Færre poeng er bedre: lavest sum etter alle rundene vinner kampen.',
+          },
+          {
+            head: ['Kort igjen', 'Poeng'],
+            rows: [
+              ['4 (bare essene)', '0'],
+              ['5–8', '1'],
+              ['9–14', '2'],
+              ['15 eller flere', '3'],
+            ],
+          },
+          {
+            p: 'Lik sum: den som lot færrest kort ligge igjen til sammen, vinner; er også det likt, blir kampen uavgjort.',
+          },
+          {
+            p: 'Andre måter å telle på: Frie ess gir ett poeng for hvert ess som ligger øverst på en bunke, og flest poeng vinner. Kombinert gir ett poeng for hvert fritt ess og trekker fra ett for hvert annet kort som ligger igjen, en runde som går opp gir 4, og flest poeng vinner.',
+          },
+        ],
+      },
+      {
+        h: 'Best mulig',
+        blocks: [
+          {
+            p: 'Etter hver runde regner kortbord ut hvor få kort du kunne ha latt ligge igjen hvis du hadde kjent rekkefølgen i bunken og spilt perfekt. Poenglisten viser det ved siden av resultatet ditt («…» mens det regnes ut), så du ser hvor nær du kom.',
+          },
+          {
+            p: 'Omtrent halvparten av alle runder med fire bunker går ikke opp selv med perfekt spill.',
+          },
+        ],
+      },
+      {
+        h: 'Innstillinger',
+        blocks: [
+          {
+            p: 'Fem bunker gjør kabalen mye lettere: et handikap å gi en nybegynner. Med de samme kortene får begge spillerne samme rekkefølge i hver runde. Etter tur: én spiller mens den andre ser på. Angre: ta tilbake ett kast eller én flytting per runde, før neste utdeling.',
+          },
+        ],
+      },
+    ],
+  },
+}
+
+export default texts

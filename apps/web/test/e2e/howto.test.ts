@@ -1,0 +1,225 @@
+// "How to play" in real browsers: opened from the home page, from the waiting room and from the
+// table, at phone and desktop size; the player keeps their seat throughout.
+import { mkdirSync } from 'node:fs'
+import { parseCard } from '@kortbord/engine'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import duelTexts from '../../src/howto/duel.ts'
+import idiotTexts from '../../src/howto/idiot.ts'
+import klockanTexts from '../../src/howto/klockan.ts'
+import { cardName } from '../../src/lib/i18n.ts'
+import { snap } from './idiot-helpers.ts'
+import { createIdiotTable, joinByLink, type Person, personOf, startGame } from './pages.ts'
+import {
+  browserTestsEnabled,
+  DESKTOP,
+  eventually,
+  launch,
+  PHONE,
+  person,
+  SCREENSHOTS,
+  startServer,
+  type TestServer,
+} from './server.ts'
+
+/** What the screen shows (the viewport, not the whole page: the dialog covers the viewport). */
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png` })
+}
+
+/** Whether the page fits its viewport's width (nothing to scroll sideways). */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+/** Where the focus is: the test id of the focused element, and whether it is inside the dialog. */
+const focus = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    return { testid: el?.dataset.testid ?? null, inDialog: el?.closest('dialog') != null }
+  })
+
+describe.skipIf(!browserTestsEnabled('howto.test.ts'))('How to play in the browser', () => {
+  let server: TestServer
+  let browser: Browser
+  const contexts: BrowserContext[] = []
+  /** Console and page errors of each page opened, by its Person. */
+  const errors = new Map<Person, string[]>()
+
+  beforeAll(async () => {
+    browser = await launch()
+    server = await startServer()
+  })
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {})
+    await browser?.close()
+    await server?.stop()
+  })
+
+  async function open(opts: BrowserContextOptions, lang: 'sv' | 'nb' | 'en'): Promise<Person> {
+    const locale = { sv: 'sv-SE', nb: 'nb-NO', en: 'en-GB' }[lang]
+    const p = await person(browser, { ...opts, locale })
+    contexts.push(p.context)
+    const who = personOf(p.page, lang)
+    errors.set(who, p.errors)
+    return who
+  }
+
+  /** The open dialog, found by its role and its name (its heading). */
+  const dialogOf = (p: Person, gameName: string) =>
+    p.page.getByRole('dialog', { name: p.t.howToPlayGame(gameName) })
+
+  for (const [size, opts] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`opens from the home page (${size}, Swedish): Idiot's special cards, the duel's score; Escape closes and gives focus back`, async () => {
+      const p = await open(opts, 'sv')
+      const { page, t } = p
+      await page.goto(`${server.url}/`)
+      const opener = page.getByRole('button', { name: t.howToPlayGame(t.idiot), exact: true })
+      await opener.click()
+
+      const dialog = dialogOf(p, t.idiot)
+      await dialog.waitFor()
+      expect((await focus(page)).inDialog).toBe(true)
+      const sv = idiotTexts.sv
+      await dialog.getByText(sv.intro, { exact: true }).waitFor()
+      for (const s of sv.sections) {
+        expect(await dialog.getByRole('heading', { name: s.h, level: 3 }).count()).toBe(1)
+      }
+      // The special cards as pictures, named in Swedish: a two, a ten, four sevens.
+      for (const n of ['2H', 'TS', '7C', '7D', '7H', '7S']) {
+        const name = cardName('sv', parseCard(n)!)
+        expect(await dialog.getByRole('img', { name, exact: true }).count(), name).toBe(1)
+      }
+      // Nothing behind the dialog can be reached while it is open: the page is covered.
+      await expect(
+        page.getByRole('button', { name: t.create }).click({ trial: true, timeout: 1000 }),
+      ).rejects.toThrow()
+      await shot(page, `howto-${size}-home-idiot`)
+      await dialog
+        .getByRole('heading', { name: sv.sections[2]!.h })
+        .evaluate((h) => h.scrollIntoView({ block: 'center' }))
+      await shot(page, `howto-${size}-home-idiot-cards`)
+
+      // The duel: how points come from cards left, that fewer win, what "best possible" is.
+      await dialog.getByRole('button', { name: t.duel, exact: true }).click()
+      const duel = dialogOf(p, t.duel)
+      await duel.getByRole('heading', { name: t.best, level: 3 }).waitFor()
+      const rows = await duel
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
+        )
+      const table = duelTexts.sv.sections.flatMap((s) => s.blocks).find((b) => 'rows' in b)
+      expect(rows).toEqual(table && 'rows' in table ? table.rows.map((r) => [...r]) : null)
+      expect(await duel.getByRole('columnheader', { name: 'Poäng', exact: true }).count()).toBe(1)
+      expect(await duel.getByText('lägst summa efter alla givar vinner').count()).toBe(1)
+      await shot(page, `howto-${size}-home-duel`)
+      await duel.locator('table').evaluate((h) => h.scrollIntoView({ block: 'center' }))
+      await shot(page, `howto-${size}-home-duel-score`)
+
+      await page.keyboard.press('Escape')
+      await eventually(async () => expect(await page.getByRole('dialog').count()).toBe(0))
+      expect(await focus(page)).toEqual({ testid: 'howto-open', inDialog: false })
+      expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true)
+
+      // The button follows the chosen game.
+      await page.getByText(t.klockan, { exact: true }).click()
+      await page.getByRole('button', { name: t.howToPlayGame(t.klockan), exact: true }).click()
+      const klockan = dialogOf(p, t.klockan)
+      await klockan.getByText(klockanTexts.sv.intro, { exact: true }).waitFor()
+      expect(
+        await klockan.getByRole('heading', { name: 'Klockan för två', level: 3 }).count(),
+      ).toBe(1)
+      await klockan
+        .locator('figure')
+        .first()
+        .evaluate((f) => f.scrollIntoView({ block: 'center' }))
+      await shot(page, `howto-${size}-home-klockan`)
+      // Dom Åtta Herrarna: a whole foundation, ten to jack, in pictures.
+      await klockan.getByRole('button', { name: t.herrarna, exact: true }).click()
+      const herrarna = dialogOf(p, t.herrarna)
+      const foundation = herrarna.locator('figure').first()
+      await foundation.waitFor()
+      expect(await foundation.getByRole('img').count()).toBe(13)
+      await foundation.evaluate((f) => f.scrollIntoView({ block: 'center' }))
+      await shot(page, `howto-${size}-home-herrarna`)
+      await herrarna.getByRole('button', { name: t.close, exact: true }).click()
+      await eventually(async () => expect(await page.getByRole('dialog').count()).toBe(0))
+      expect((await focus(page)).testid).toBe('howto-open')
+      expect(errors.get(p)).toEqual([])
+    })
+  }
+
+  it('opens from the waiting room and from the table, stays open while the game starts, and the seat is kept', async () => {
+    const host = await open(DESKTOP, 'en')
+    const guest = await open(PHONE, 'nb')
+    const link = await createIdiotTable(host, server.url, 'Astrid', 2)
+    await joinByLink(guest, link, 'Bo')
+    const tableUrl = guest.page.url()
+
+    // The waiting room: the guest reads the rules there.
+    expect(await fitsWidth(guest.page)).toBe(true)
+    await shot(guest.page, 'howto-phone-lobby-button')
+    await guest.page
+      .getByRole('button', { name: guest.t.howToPlayGame(guest.t.idiot), exact: true })
+      .click()
+    const dialog = dialogOf(guest, guest.t.idiot)
+    await dialog.getByText(idiotTexts.nb.intro, { exact: true }).waitFor()
+    expect((await focus(guest.page)).inDialog).toBe(true)
+    await shot(guest.page, 'howto-phone-lobby')
+
+    // The host starts the game while the guest is still reading: the rules stay open, and the
+    // table appears behind them.
+    await startGame(host)
+    await guest.page.getByTestId('hand').waitFor({ state: 'attached' })
+    expect(await dialog.isVisible()).toBe(true)
+    await guest.page.setViewportSize(DESKTOP.viewport!)
+    await shot(guest.page, 'howto-desktop-table-guest')
+    await guest.page.setViewportSize(PHONE.viewport!)
+
+    // Closed with its button: the waiting room's button is gone, so the focus goes to the bar's.
+    await dialog.getByRole('button', { name: guest.t.close, exact: true }).click()
+    await eventually(async () => expect(await guest.page.getByRole('dialog').count()).toBe(0))
+    expect(await focus(guest.page)).toEqual({ testid: 'howto-open', inDialog: false })
+    expect(guest.page.url()).toBe(tableUrl)
+    const g = await snap(guest.page)
+    expect(g.hand).toHaveLength(3)
+    expect(g.status).toBe(guest.t.swapHint)
+    expect(await fitsWidth(guest.page)).toBe(true)
+    await shot(guest.page, 'howto-phone-table-closed')
+
+    // The table: the host opens the rules from the bar, at desktop size and on a phone.
+    const bar = host.page.getByRole('button', { name: host.t.rules, exact: true })
+    await bar.click()
+    const hostDialog = dialogOf(host, host.t.idiot)
+    await hostDialog.getByText(idiotTexts.en.intro, { exact: true }).waitFor()
+    for (const n of ['2H', 'TS']) {
+      const name = cardName('en', parseCard(n)!)
+      expect(await hostDialog.getByRole('img', { name, exact: true }).count(), name).toBe(1)
+    }
+    await shot(host.page, 'howto-desktop-table')
+    await host.page.setViewportSize(PHONE.viewport!)
+    await shot(host.page, 'howto-phone-table')
+    await host.page.setViewportSize(DESKTOP.viewport!)
+    await host.page.keyboard.press('Escape')
+    await eventually(async () => expect(await host.page.getByRole('dialog').count()).toBe(0))
+    expect(await bar.evaluate((el) => el === document.activeElement)).toBe(true)
+
+    // Both still sit at the table: they get ready and the first turn starts.
+    for (const p of [host, guest]) {
+      await p.page.getByRole('button', { name: p.t.ready, exact: true }).click()
+    }
+    await eventually(async () => {
+      const [h, gs] = [await snap(host.page), await snap(guest.page)]
+      const hostFirst = h.status === host.t.yourTurn
+      expect(h.status).toBe(hostFirst ? host.t.yourTurn : host.t.theirTurn('Bo'))
+      expect(gs.status).toBe(hostFirst ? guest.t.theirTurn('Astrid') : guest.t.yourTurn)
+    })
+    expect(errors.get(host)).toEqual([])
+    expect(errors.get(guest)).toEqual([])
+  })
+})
