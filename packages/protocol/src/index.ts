@@ -7,7 +7,8 @@
  * way game state leaves the server (docs/rules.md I-15, A-15).
  */
 import { z } from 'zod'
-import { MAX_TURN_SECONDS, MIN_TURN_SECONDS, NAME_MAX, type WireError } from './wire.ts'
+import { checkName } from './names.ts'
+import { DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS, type WireError } from './wire.ts'
 
 export * from './wire.ts'
 
@@ -20,19 +21,17 @@ export const TableCode = z
   .toUpperCase()
   .regex(/^[A-HJKMNP-Z2-9]{6}$/, 'a table code is 6 letters and digits')
 
-export const Nickname = z
-  .string()
-  .trim()
-  .min(1, 'a name is needed')
-  .max(NAME_MAX, `a name is at most ${NAME_MAX} characters`)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/, 'no control characters in a name')
-  // Invisible and direction-changing characters would let a name hide or look like another.
-  .regex(
-    /^[^\u061c\u115f\u1160\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\u2800\u3164\uffa0\ufeff\u{e0000}-\u{e007f}]*$/u,
-    'no invisible characters in a name',
-  )
-  .regex(/[\p{L}\p{N}\p{S}\p{P}]/u, 'a name needs a letter, digit or sign')
+/**
+ * A player's name, checked and normalised by {@link checkName}: each kind of refusal carries its
+ * own code (NAME_TOO_LONG, NAME_INVISIBLE_CHARS, …) in the issue's params, which
+ * {@link parseClientMessage} answers with.
+ */
+export const Nickname = z.string().transform((raw, ctx) => {
+  const r = checkName(raw)
+  if (r.ok) return r.name
+  ctx.addIssue({ code: 'custom', message: r.message, params: { code: r.code } })
+  return z.NEVER
+})
 
 /** A seat token: 32 bytes base64url (256 random bits). */
 export const SeatToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a seat token')
@@ -89,7 +88,7 @@ export const MoveSchema = z.union([
 export const IdiotTableOptions = z.strictObject({
   seats: z.int().min(2).max(4),
   /** Turn timer in seconds (I-16: a live table handles stalling with timers); null = off. */
-  turnSeconds: TurnSeconds.default(null),
+  turnSeconds: TurnSeconds.default(DEFAULT_TURN_SECONDS.idiot),
 })
 
 const DuelTableOptionsBase = z.strictObject({
@@ -104,6 +103,8 @@ const DuelTableOptionsBase = z.strictObject({
   sameDeal: z.boolean().default(false),
   mode: z.enum(['simultaneous', 'alternating']).default('simultaneous'),
   undo: z.enum(['none', 'discards', 'moves', 'both']).default('none'),
+  /** Each player's clock per move (I-16); null = off. */
+  turnSeconds: TurnSeconds.default(DEFAULT_TURN_SECONDS.duel),
 })
 
 /** A-10's same deal needs both players to play with the same number of decks (A-2: 8 piles, two). */
@@ -117,6 +118,8 @@ export const KlockanTableOptions = z
   .strictObject({
     variant: z.enum(['standard', 'rescue', 'twelve', 'twoDecks']).default('standard'),
     seats: z.union([z.literal(1), z.literal(2)]).default(1),
+    /** För två: each turn's clock (I-16); alone nobody waits, so no timer runs. null = off. */
+    turnSeconds: TurnSeconds.default(DEFAULT_TURN_SECONDS.klockan),
   })
   .refine((o) => o.seats === 1 || o.variant !== 'rescue', {
     message: 'Klockan för två is played without the rescue (K-6)',
@@ -177,6 +180,14 @@ export const SeatBot = z.strictObject({
   seat: SeatNo,
   level: z.enum(['easy', 'normal', 'hard']),
 })
+/** Host only: the turn timer from now on (seconds, or null: off). */
+export const TableTimerSettings = z.strictObject({
+  table: TableCode,
+  version: Version,
+  turnSeconds: TurnSeconds,
+})
+/** A seated player ends the game because `seat` is away; that seat forfeits it (I-16). */
+export const ForfeitSeat = z.strictObject({ table: TableCode, version: Version, seat: SeatNo })
 export const MakeMove = z.strictObject({ table: TableCode, version: Version, move: MoveSchema })
 export const SyncTable = z.strictObject({ table: TableCode })
 
@@ -190,6 +201,8 @@ export const CLIENT_MESSAGES = {
   'table:start': StartGame,
   'table:remove': RemovePlayer,
   'table:bot': SeatBot,
+  'table:timer': TableTimerSettings,
+  'table:forfeit': ForfeitSeat,
   'table:sync': SyncTable,
   'game:move': MakeMove,
 } as const
@@ -230,5 +243,10 @@ export function parseClientMessage<E extends ClientEvent>(
 ): { ok: true; value: z.output<(typeof CLIENT_MESSAGES)[E]> } | { ok: false; error: WireError } {
   const r = CLIENT_MESSAGES[event].safeParse(payload)
   if (r.success) return { ok: true, value: r.data as z.output<(typeof CLIENT_MESSAGES)[E]> }
+  // A refusal with a code of its own (a name's): that code, and its sentence alone.
+  for (const i of r.error.issues) {
+    const code: unknown = i.code === 'custom' ? i.params?.code : undefined
+    if (typeof code === 'string') return { ok: false, error: { code, message: i.message } }
+  }
   return { ok: false, error: { code: 'BAD_REQUEST', message: describeIssues(r.error) } }
 }

@@ -14,6 +14,7 @@ import type { z } from 'zod'
 import type {
   CreateTableInput,
   DuelTableSettings,
+  ForfeitSeat,
   HerrarnaTableSettings,
   IdiotTableSettings,
   JoinTable,
@@ -26,8 +27,12 @@ import type {
   StartGame,
   SyncTable,
   TableSettings,
+  TableTimerSettings,
   WatchTable,
 } from './index.ts'
+import { NAME_ERROR_CODES } from './names.ts'
+
+export * from './names.ts'
 
 export type {
   CreateTableInput,
@@ -44,8 +49,12 @@ export const PROTOCOL_VERSION = 1
 // ---------------------------------------------------------------------------------------------
 // Error codes
 
-/** Codes of the server itself; the engine's rule codes (NOT_YOUR_TURN, RANK_TOO_LOW, …) pass through. */
+/**
+ * Codes of the server itself; the engine's rule codes (NOT_YOUR_TURN, RANK_TOO_LOW, …) pass
+ * through. Every refusal changes nothing, except OUTCOME_UNKNOWN (see {@link NOTHING_CHANGED}).
+ */
 export const SERVER_ERROR_CODES = [
+  ...NAME_ERROR_CODES,
   'BAD_REQUEST',
   'UNKNOWN_EVENT',
   'NO_ACK',
@@ -72,10 +81,30 @@ export const SERVER_ERROR_CODES = [
   'TEST_DEALS_OFF',
   'BAD_DEAL',
   'UNAVAILABLE',
+  'OUTCOME_UNKNOWN',
   'SHUTTING_DOWN',
   'INTERNAL',
+  // Limits (issue 13): per address, per node, per table.
+  'TOO_MANY_CONNECTIONS',
+  'ORIGIN_NOT_ALLOWED',
+  'TOO_MANY_NEW_TABLES',
+  'TOO_MANY_LOOKUPS',
+  'SERVER_FULL',
+  'SPECTATORS_FULL',
+  // Stallers (I-16): handing a seat to a bot, ending a game by forfeit, the timer setting.
+  'NOT_AWAY',
+  'BOT_PLAYING',
+  'NOT_FOR_SOLO',
 ] as const
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number]
+
+/**
+ * Whether a refusal guarantees that the command changed nothing. Every code does but
+ * OUTCOME_UNKNOWN: the store took too long to answer or the connection to it broke after the
+ * change was sent, so it may or may not have been saved. A client then asks for the table
+ * (`table:sync`) and shows what it is; it never simply sends the command again.
+ */
+export const NOTHING_CHANGED = (code: string): boolean => code !== 'OUTCOME_UNKNOWN'
 
 /** A refusal: a stable code for programs and a sentence for people. */
 export interface WireError {
@@ -95,9 +124,13 @@ export type AckFn<T extends object = object> = (res: Ack<T>) => void
 /** Join codes avoid look-alikes (0/O, 1/I/L): 31 symbols, 6 long, ≈ 8.9·10⁸ codes. */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 export const CODE_LENGTH = 6
-export const NAME_MAX = 24
 export const MIN_TURN_SECONDS = 15
 export const MAX_TURN_SECONDS = 120
+/**
+ * The turn timer a new table gets unless its host chooses otherwise (I-16: a live table deals
+ * with stalling). Solo patiences have none: nobody waits for anyone.
+ */
+export const DEFAULT_TURN_SECONDS = { idiot: 30, duel: 60, klockan: 20 } as const
 
 // ---------------------------------------------------------------------------------------------
 // Acknowledgements and events
@@ -126,7 +159,12 @@ export interface ClientToServerEvents {
   'table:leave': (msg: z.input<typeof LeaveTable>, ack: AckFn) => void
   'table:start': (msg: z.input<typeof StartGame>, ack: AckFn) => void
   'table:remove': (msg: z.input<typeof RemovePlayer>, ack: AckFn) => void
-  'table:bot': (msg: z.input<typeof SeatBot>, ack: AckFn) => void
+  'table:bot': (
+    msg: z.input<typeof SeatBot>,
+    ack: AckFn<{ level: 'easy' | 'normal' | 'hard' }>,
+  ) => void
+  'table:timer': (msg: z.input<typeof TableTimerSettings>, ack: AckFn) => void
+  'table:forfeit': (msg: z.input<typeof ForfeitSeat>, ack: AckFn) => void
   'table:sync': (msg: z.input<typeof SyncTable>, ack: AckFn) => void
   'game:move': (msg: z.input<typeof MakeMove>, ack: AckFn) => void
 }
@@ -165,8 +203,10 @@ export interface TableInfo {
   readonly gameNo: number
   /** I-16: how often each seat has been the Idiot; for the duel, matches won per seat. */
   readonly tally: readonly number[]
-  /** When the current turn timer runs out (epoch ms), else null. */
+  /** When the earliest running turn timer runs out (epoch ms), else null. */
   readonly deadline: number | null
+  /** deadlines[seat]: when that seat's turn timer runs out (epoch ms), else null (I-16). */
+  readonly deadlines: readonly (number | null)[]
   readonly version: number
 }
 
@@ -179,9 +219,30 @@ export type LogEntry = { readonly seq: number; readonly at: number } & (
       readonly name: string
     }
   | { readonly t: 'started'; readonly gameNo: number }
-  | { readonly t: 'timeout'; readonly seat: Seat; readonly action: 'pickup' | 'play' | 'ready' }
+  | { readonly t: 'timeout'; readonly seat: Seat; readonly action: TimeoutAction }
   | { readonly t: 'best'; readonly seat: Seat; readonly index: number; readonly best: number }
+  /** A bot took over the seat of a player who was away (`by`: the seat that asked). */
+  | {
+      readonly t: 'bot'
+      readonly seat: Seat
+      readonly name: string
+      readonly level: 'easy' | 'normal' | 'hard'
+      readonly by: Seat
+    }
+  /** The game ended with `seat`, away, forfeiting it (`by`: the seat that asked). */
+  | { readonly t: 'forfeit'; readonly seat: Seat; readonly name: string; readonly by: Seat }
+  /** The host changed the turn timer (seconds, or null: off). */
+  | { readonly t: 'timer'; readonly turnSeconds: number | null }
 )
+
+/** What the server did for a seat whose turn timer ran out (I-16). */
+export type TimeoutAction = 'pickup' | 'play' | 'ready' | 'deal' | 'finish' | 'turn'
+
+/** The table was told who watches (presence, not a version: at most once a second). */
+export interface TablePresence {
+  readonly table: string
+  readonly spectators: number
+}
 
 export type GameView = IdiotView | DuelView | KlockanView | HerrarnaView
 
@@ -224,13 +285,18 @@ export function mergeLog(
 
 export interface TableGone {
   readonly table: string
-  /** 'replaced': the seat was reclaimed by a newer connection (another tab or device). */
-  readonly reason: 'replaced'
+  /**
+   * 'replaced': the seat was reclaimed by a newer connection (another tab or device).
+   * 'closed': every player left, so the table is no more.
+   */
+  readonly reason: 'replaced' | 'closed'
 }
 
 export interface ServerToClientEvents {
   'table:update': (u: TableUpdate) => void
   'table:gone': (g: TableGone) => void
+  /** How many watch, over every node; sent at most once a second per table, and on arrival. */
+  'table:presence': (p: TablePresence) => void
   /** A refusal of a message that came without an acknowledgement callback. */
   'protocol:error': (e: WireError) => void
 }

@@ -49,7 +49,8 @@ describe('protocol schemas', () => {
 
   it('[I-3][A-10] table options default sensibly and refuse what the rules do not allow', () => {
     const idiot = CreateTable.parse({ game: 'idiot', name: 'Bo', options: { seats: 3 } })
-    expect(idiot).toMatchObject({ spectators: true, options: { seats: 3, turnSeconds: null } })
+    // I-16: a live table deals with stalling: a turn timer by default.
+    expect(idiot).toMatchObject({ spectators: true, options: { seats: 3, turnSeconds: 30 } })
     expect(
       CreateTable.safeParse({ game: 'idiot', name: 'Bo', options: { seats: 5 } }).success,
     ).toBe(false)
@@ -65,6 +66,7 @@ describe('protocol schemas', () => {
       sameDeal: false,
       mode: 'simultaneous',
       undo: 'none',
+      turnSeconds: 60,
     })
     expect(
       CreateTable.safeParse({ game: 'duel', name: 'Bo', options: { games: 21 } }).success,
@@ -103,7 +105,7 @@ describe('protocol schemas', () => {
     const r = parseClientMessage('table:join', { table: 'ABCDEF', name: '' })
     expect(r.ok).toBe(false)
     if (!r.ok) {
-      expect(r.error.code).toBe('BAD_REQUEST')
+      expect(r.error.code).toBe('NAME_EMPTY')
       expect(r.error.message).toContain('name')
     }
     expect(parseClientMessage('table:join', null).ok).toBe(false)

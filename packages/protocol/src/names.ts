@@ -1,0 +1,89 @@
+/**
+ * Player names (issue 13, finding 11): what a person sees is what the name is. A name is
+ * NFC-normalised, its spaces trimmed and collapsed, and refused with a code of its own when it
+ * hides something: control or format characters, invisible fillers, lone surrogates, stacks of
+ * combining marks. Its length is counted in graphemes (what a reader counts as characters), not
+ * code units. No zod here: the web client checks names as the player types.
+ */
+
+/** The longest name, in graphemes. */
+export const NAME_MAX = 24
+
+export const NAME_ERROR_CODES = [
+  'NAME_EMPTY',
+  'NAME_TOO_LONG',
+  'NAME_BAD_UNICODE',
+  'NAME_CONTROL_CHARS',
+  'NAME_INVISIBLE_CHARS',
+  'NAME_TOO_MANY_MARKS',
+] as const
+export type NameErrorCode = (typeof NAME_ERROR_CODES)[number]
+
+export type NameCheck =
+  | { readonly ok: true; readonly name: string }
+  | { readonly ok: false; readonly code: NameErrorCode; readonly message: string }
+
+/** Combining marks one grapheme may carry after NFC (Thai and Devanagari need up to three). */
+export const NAME_MAX_MARKS = 3
+/** A bound on storage whatever the graphemes: UTF-16 code units. */
+export const NAME_MAX_UNITS = 96
+
+const LONE_SURROGATE = /\p{Cs}/u
+const CONTROL = /[\p{Cc}\u2028\u2029]/u
+/**
+ * Invisible or look-alike characters: format characters (zero-width spaces and joiners,
+ * direction marks and overrides, soft hyphen, word joiner, invisible operators, BOM, the
+ * interlinear annotation marks, tags), fillers that render as nothing (Hangul fillers, the blank
+ * Braille pattern), the combining grapheme joiner, private-use and unassigned code points.
+ * ZWJ and variation selectors are allowed only where emoji need them (below).
+ */
+const INVISIBLE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each combining mark listed is refused on its own
+  /[\p{Cf}\p{Co}\p{Cn}\u034f\u115f\u1160\u2800\u3164\uffa0\u180b-\u180f\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u
+/** ZWJ between two emoji, and one VS15/VS16 right after an emoji or a keycap base. */
+const EMOJI_JOINS =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: selectors are matched one code point at a time
+  /(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f])\u200d(?=\p{Extended_Pictographic})|(?<=[\p{Extended_Pictographic}#*0-9])[\ufe0e\ufe0f]/gu
+const MARK = /\p{M}/gu
+const SPACES = /[\s\p{Zs}]+/gu
+
+type Segments = (s: string) => Iterable<{ segment: string }>
+let segmenter: Segments | null | undefined
+
+function graphemes(s: string): string[] {
+  if (segmenter === undefined) {
+    const S = (globalThis.Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter
+    const seg = S ? new S(undefined, { granularity: 'grapheme' }) : null
+    segmenter = seg ? (x) => seg.segment(x) : null
+  }
+  // Without Intl.Segmenter (old browsers): code points, a stricter count.
+  return segmenter ? Array.from(segmenter(s), (x) => x.segment) : Array.from(s)
+}
+
+const no = (code: NameErrorCode, message: string): NameCheck => ({ ok: false, code, message })
+
+/** Checks and normalises a player's name. */
+export function checkName(raw: string): NameCheck {
+  if (LONE_SURROGATE.test(raw))
+    return no('NAME_BAD_UNICODE', 'a name cannot hold broken characters')
+  if (CONTROL.test(raw)) return no('NAME_CONTROL_CHARS', 'no control characters in a name')
+  const nfc = raw.normalize('NFC')
+  // Before spaces are collapsed: JavaScript's \s counts the invisible BOM (U+FEFF) as a space.
+  if (INVISIBLE.test(nfc.replace(EMOJI_JOINS, '')))
+    return no('NAME_INVISIBLE_CHARS', 'no invisible characters in a name')
+  const name = nfc.replace(SPACES, ' ').trim()
+  if (name === '') return no('NAME_EMPTY', 'a name is needed')
+  if (name.length > NAME_MAX_UNITS)
+    return no('NAME_TOO_LONG', `a name is at most ${NAME_MAX} characters`)
+  const parts = graphemes(name)
+  if (parts.length > NAME_MAX)
+    return no('NAME_TOO_LONG', `a name is at most ${NAME_MAX} characters`)
+  for (const g of parts) {
+    if ((g.match(MARK)?.length ?? 0) > NAME_MAX_MARKS)
+      return no('NAME_TOO_MANY_MARKS', 'too many accents stacked on one letter')
+    // A grapheme of marks alone (a mark at the start) hides nothing, but shows nothing either.
+  }
+  if (!/[\p{L}\p{N}\p{S}\p{P}]/u.test(name))
+    return no('NAME_EMPTY', 'a name needs a letter, digit or sign')
+  return { ok: true, name }
+}
