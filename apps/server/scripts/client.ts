@@ -27,10 +27,14 @@ export class Client {
   readonly updates: TableUpdate[] = []
   readonly gone: TableGone[] = []
   readonly errors: WireError[] = []
+  /** The spectator count last told per table (`table:presence`), and how often it was told. */
+  readonly watching = new Map<string, number>()
+  presenceEvents = 0
   private readonly latest = new Map<string, TableUpdate>()
   private readonly logs = new Map<string, readonly LogEntry[]>()
   /** Updates whose log did not follow on from the entries held (none expected). */
   logGaps = 0
+  private presenceWaiters: { code: string; n: number; resolve: () => void }[] = []
   private waiters: { pred: (u: TableUpdate) => boolean; resolve: (u: TableUpdate) => void }[] = []
 
   constructor(url: string, opts: ClientOptions = {}) {
@@ -56,6 +60,17 @@ export class Client {
       for (const w of ready) w.resolve(u)
     })
     this.socket.on('table:gone', (g) => this.gone.push(g))
+    this.socket.on('table:presence', (p) => {
+      this.presenceEvents++
+      this.watching.set(p.table, p.spectators)
+      for (const w of this.presenceWaiters.filter(
+        (x) => x.code === p.table && x.n === p.spectators,
+      ))
+        w.resolve()
+      this.presenceWaiters = this.presenceWaiters.filter(
+        (x) => !(x.code === p.table && x.n === p.spectators),
+      )
+    })
     this.socket.on('protocol:error', (e) => this.errors.push(e))
   }
 
@@ -129,6 +144,26 @@ export class Client {
   /** Waits until this client has seen `version` of the table. */
   atVersion(code: string, version: number, ms = 10_000): Promise<TableUpdate> {
     return this.waitFor(code, (u) => u.table.version >= version, ms)
+  }
+
+  /** Resolves once this client has been told that `n` watch the table (rejects after `ms`). */
+  spectators(code: string, n: number, ms = 10_000): Promise<void> {
+    if (this.watching.get(code) === n) return Promise.resolve()
+    return new Promise((resolve, reject) => {
+      const w = {
+        code,
+        n,
+        resolve: () => {
+          clearTimeout(timer)
+          resolve()
+        },
+      }
+      const timer = setTimeout(() => {
+        this.presenceWaiters = this.presenceWaiters.filter((x) => x !== w)
+        reject(new Error(`timed out waiting for ${n} spectators at ${code}`))
+      }, ms)
+      this.presenceWaiters.push(w)
+    })
   }
 
   close(): void {

@@ -1,14 +1,19 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import helmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import pino, { type Logger } from 'pino'
 import { Server, type ServerOptions } from 'socket.io'
+import { admission } from './admission.ts'
 import type { Config } from './config.ts'
 import { Hub } from './hub.ts'
+import { Limits, trustFunction } from './limits.ts'
+import { Liveness } from './liveness.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
 import { jsonParser } from './parser.ts'
+import { Presence } from './presence.ts'
 import { attachSockets, type KortbordServer, roomsFor } from './sockets.ts'
 import { SolverPool } from './solver.ts'
 import { MemoryStore, type TableStore } from './store.ts'
@@ -19,9 +24,13 @@ export interface App {
   readonly hub: Hub
   readonly store: TableStore
   readonly metrics: Metrics
+  readonly presence: Presence
+  readonly limits: Limits
   readonly log: Logger
   /** Listens on config.port (0: a free port); resolves to the port. */
   listen(): Promise<number>
+  /** The metrics port, once listening (null when METRICS_PORT is not set). */
+  readonly metricsPort: number | null
   /** Graceful stop: refuses new commands, lets queued ones finish, closes sockets and store. */
   close(): Promise<void>
 }
@@ -37,10 +46,42 @@ export interface BuildOptions {
   readonly adapter?: ServerOptions['adapter']
   /** Called when the app closes, after the store (e.g. to quit the adapter's Redis client). */
   readonly onClose?: () => Promise<void>
+  /** The metrics to count into (main.ts makes them first, for its process guard). */
+  readonly metrics?: Metrics
+  /** The limits' Redis connection (the Redis store's), to count across nodes. */
+  readonly limitsRedis?: ConstructorParameters<typeof Limits>[1]
 }
 
 /** Seat tokens never reach a log line (ARCHITECTURE.md). */
 export const REDACT = ['token', '*.token', '*.*.token', 'msg.token', 'tokenHash', '*.tokenHash']
+
+/**
+ * The page's security headers (issue 13, finding 10): only this origin's scripts (the built
+ * client has no inline script), no framing by any page, no sniffing, no referrer across origins.
+ * Inline styles stay allowed: Svelte writes style attributes (card positions, sizes).
+ */
+const SECURITY_HEADERS = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' as const },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  // Plain http on a LAN is a supported way to play: don't pin browsers to https.
+  strictTransportSecurity: false,
+}
 
 /** Builds the whole server: fastify with socket.io attached, not yet listening. */
 export function buildApp(config: Config, opts: BuildOptions = {}): App {
@@ -53,16 +94,34 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
   const store = opts.store ?? new MemoryStore()
   const now = opts.now ?? Date.now
   const solver = config.solver.enabled ? new SolverPool(config.solver.timeoutMs, log) : null
+  const metrics = opts.metrics ?? createMetrics()
+  const limits = new Limits(config.limits, opts.limitsRedis)
+  const trust = trustFunction(config.trustProxy)
   let io: KortbordServer | null = null
   let closing = false
 
-  const metrics = createMetrics({
-    tables: () => hub.size,
-    sockets: () => io?.engine.clientsCount ?? 0,
-  })
   const rooms = roomsFor(() => io)
   /** This process's id among the nodes of a cluster. */
   const node = randomBytes(6).toString('hex')
+  const liveness: Liveness = new Liveness({
+    store,
+    get hub() {
+      return hub
+    },
+    node,
+    heartbeatMs: config.heartbeatMs,
+    log,
+    now,
+    onNodesGone: () => presence.recount(),
+  })
+  const presence = new Presence({
+    store,
+    node,
+    log,
+    live: () => liveness.live(),
+    publish: rooms.spectatorsAll,
+    send: rooms.spectatorsTo,
+  })
   const hub: Hub = new Hub(
     store,
     {
@@ -76,10 +135,13 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
         testDeck: config.testDeck,
         botDelayMs: config.bots.delayMs,
         botThinkMs: config.bots.thinkMs,
+        spectatorsPerTable: config.limits.spectatorsPerTable,
+        hardBotsPerNode: config.limits.hardBotsPerNode,
       },
       log,
       now,
       node,
+      presence,
       ...rooms,
       // Other nodes holding the table catch up (only with a cluster adapter: one node has none).
       changed: opts.adapter
@@ -88,8 +150,17 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       solve: solver ? (deck, piles) => solver.solve(deck, piles) : undefined,
     },
     config.publicUrl ?? '',
+    config.limits.maxTables,
   )
+  metrics.setSources({
+    tables: () => hub.size,
+    storedTables: () => store.count(),
+    sockets: () => io?.engine.clientsCount ?? 0,
+    spectators: () => presence.size,
+    hardBots: () => hub.hardBots(),
+  })
 
+  const gate = admission(config, limits, trust, metrics)
   io = new Server(fastify.server, {
     ...(opts.adapter ? { adapter: opts.adapter } : {}),
     maxHttpBufferSize: config.maxPayloadBytes,
@@ -99,20 +170,47 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     pingInterval: 10_000,
     pingTimeout: 10_000,
     serveClient: false,
+    allowRequest: gate.allowRequest,
   }) as KortbordServer
-  attachSockets(io, hub, config, log, metrics, () => closing)
+  io.engine.on('connection', gate.counted)
+  attachSockets(io, {
+    hub,
+    config,
+    log,
+    metrics,
+    limits,
+    presence,
+    trust,
+    isClosing: () => closing,
+  })
   io.on('table:changed', (code, version) => hub.refresh(code, version))
 
+  void fastify.register(helmet, SECURITY_HEADERS)
   fastify.get('/healthz', async () => ({ ok: true }))
   fastify.get('/readyz', async (_req, reply) => {
     const storeReady = await store.ready().catch(() => false)
     const ready = storeReady && !closing
     return reply.code(ready ? 200 : 503).send({ ok: ready, store: storeReady, closing })
   })
-  fastify.get('/metrics', async (_req, reply) => {
+  // /metrics: behind a token on the main port, or on a port of its own (finding 10).
+  const metricsRoute = async (_req: unknown, reply: { header(k: string, v: string): void }) => {
     reply.header('content-type', metrics.registry.contentType)
     return metrics.registry.metrics()
-  })
+  }
+  const token = config.metrics.token
+  if (token) {
+    fastify.get('/metrics', async (req, reply) => {
+      if (!bearerIs(req.headers.authorization, token))
+        return reply.code(401).send({ ok: false, error: 'a bearer token is needed' })
+      return metricsRoute(req, reply)
+    })
+  }
+  let metricsServer: FastifyInstance | null = null
+  let metricsPort: number | null = null
+  if (config.metrics.port !== null) {
+    metricsServer = Fastify({ logger: false }) as unknown as FastifyInstance
+    metricsServer.get('/metrics', metricsRoute)
+  }
 
   // Housekeeping: idle tables leave memory (the store keeps them); stale ones leave the store.
   const sweep = setInterval(() => {
@@ -125,8 +223,66 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
   }, 60_000)
   sweep.unref()
 
-  // The web client: one process on one port is the whole product. Hashed assets are cached for
-  // good; the page itself is revalidated so a deploy reaches every player at their next load.
+  serveWeb(fastify, config, log)
+  liveness.start()
+
+  fastify.addHook('preClose', async () => {
+    liveness.stop()
+    clearInterval(sweep)
+    closing = true
+    await hub.drain()
+    io?.local.disconnectSockets(true)
+  })
+  fastify.addHook('onClose', async () => {
+    hub.close()
+    presence.close()
+    solver?.close()
+    await metricsServer?.close()
+    await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()))
+    await store.close()
+    await opts.onClose?.()
+  })
+
+  return {
+    fastify,
+    get io() {
+      return io as KortbordServer
+    },
+    hub,
+    store,
+    metrics,
+    presence,
+    limits,
+    log,
+    get metricsPort() {
+      return metricsPort
+    },
+    async listen() {
+      await fastify.listen({ port: config.port, host: config.host })
+      if (metricsServer && config.metrics.port !== null) {
+        await metricsServer.listen({ port: config.metrics.port, host: config.metrics.host })
+        const m = metricsServer.server.address()
+        metricsPort = typeof m === 'object' && m ? m.port : config.metrics.port
+      }
+      const addr = fastify.server.address()
+      return typeof addr === 'object' && addr ? addr.port : config.port
+    },
+    close: () => fastify.close(),
+  }
+}
+
+/** Whether an Authorization header carries exactly this bearer token (in constant time). */
+function bearerIs(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '', 'utf8')
+  const want = Buffer.from(token, 'utf8')
+  return given.length === want.length && timingSafeEqual(given, want)
+}
+
+/**
+ * The web client: one process on one port is the whole product. Hashed assets are cached for
+ * good; the page itself is revalidated so a deploy reaches every player at their next load.
+ */
+function serveWeb(fastify: FastifyInstance, config: Config, log: Logger): void {
   const web = config.webDist
   if (web && existsSync(join(web, 'index.html'))) {
     void fastify.register(fastifyStatic, {
@@ -147,80 +303,5 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     )
   } else if (web) {
     log.warn({ web }, 'no built web client here; run pnpm --filter @kortbord/web build')
-  }
-
-  // Liveness: this node marks itself alive; connections held on nodes that stopped doing so
-  // (a crash) are treated as dropped. With the memory store there is one node and nothing to do.
-  // After the store was unreachable, every node's mark may have lapsed meanwhile: wait one full
-  // mark lifetime for the others to renew theirs before judging anyone gone.
-  let judgeAfter = now() + config.heartbeatMs * 3
-  let failing = false
-  const beat = async () => {
-    try {
-      await store.heartbeat(node, config.heartbeatMs * 3)
-    } catch (e) {
-      failing = true
-      throw e
-    }
-    if (failing) {
-      failing = false
-      judgeAfter = now() + config.heartbeatMs * 3
-    }
-    if (now() < judgeAfter) return
-    const marked = await store.liveNodes()
-    if (!marked) return
-    // A node counts as gone only once its mark has been missing for a while (NODE_GONE_MS): a
-    // slow beat under load, or a node still reconnecting after a Redis outage, keeps its players.
-    const live = new Set(marked)
-    const t = now()
-    for (const n of [...missingSince.keys()]) if (marked.has(n)) missingSince.delete(n)
-    for (const table of hub.all()) {
-      for (const s of table.snapshot().seats) {
-        if (!s.node || marked.has(s.node)) continue
-        const since = missingSince.get(s.node) ?? t
-        missingSince.set(s.node, since)
-        if (t - since < nodeGoneMs) live.add(s.node)
-      }
-    }
-    for (const table of hub.all()) await table.holdersLost(live)
-  }
-  const missingSince = new Map<string, number>()
-  const nodeGoneMs = Math.max(config.heartbeatMs * 3, 5000)
-  const heartbeat = setInterval(() => {
-    beat().catch((e: unknown) => log.debug({ err: e }, 'heartbeat failed'))
-  }, config.heartbeatMs)
-  heartbeat.unref()
-  void beat().catch(() => undefined)
-
-  fastify.addHook('preClose', async () => {
-    clearInterval(heartbeat)
-    clearInterval(sweep)
-    closing = true
-    await hub.drain()
-    io?.local.disconnectSockets(true)
-  })
-  fastify.addHook('onClose', async () => {
-    hub.close()
-    solver?.close()
-    await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()))
-    await store.close()
-    await opts.onClose?.()
-  })
-
-  return {
-    fastify,
-    get io() {
-      return io as KortbordServer
-    },
-    hub,
-    store,
-    metrics,
-    log,
-    async listen() {
-      await fastify.listen({ port: config.port, host: config.host })
-      const addr = fastify.server.address()
-      return typeof addr === 'object' && addr ? addr.port : config.port
-    },
-    close: () => fastify.close(),
   }
 }

@@ -59,6 +59,38 @@ const Env = z.object({
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   /** Tables one connection may be at at once. */
   MAX_TABLES_PER_CONNECTION: z.coerce.number().int().min(1).default(8),
+  // Limits per client address (docs/operations.md, "Limits"). An address is the TCP peer, or
+  // with TRUST_PROXY the client address that the trusted proxies name in X-Forwarded-For.
+  /** Connections one address may hold open on one node. */
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  /** Tables one address may create per minute (over all nodes with STORE=redis). */
+  TABLES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Joins, watches and reclaims by table code one address may try per minute (all nodes). */
+  LOOKUPS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Tables a node holds at most: loaded ones, and with the memory store every stored one. */
+  MAX_TABLES: z.coerce.number().int().min(1).default(5000),
+  /** Spectators one table may have (over all nodes). */
+  SPECTATORS_PER_TABLE: z.coerce.number().int().min(0).default(50),
+  /** Hard bots (the costly level) seated on one node at once; beyond it a bot plays normal. */
+  HARD_BOTS_PER_NODE: z.coerce.number().int().min(0).default(12),
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For): '' believes none (the
+   * default: the TCP peer is the client), or a comma list of addresses, CIDR ranges and the names
+   * loopback, linklocal, uniquelocal (as fastify's trustProxy).
+   */
+  TRUST_PROXY: z.string().default(''),
+  /**
+   * Origins whose pages may open a socket, comma-separated (e.g. https://kortbord.example). The
+   * server's own origin (the Host the request came to) and PUBLIC_URL's are always allowed; a
+   * client that sends no Origin (bots, scripts) is too.
+   */
+  ALLOWED_ORIGINS: z.string().default(''),
+  /** /metrics on a port of its own (e.g. 9464; 0 = a free one); unset = not on its own port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where the metrics port listens (default 127.0.0.1: the machine itself). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** /metrics on the main port, for requests with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN needs at least 16 characters').optional(),
 })
 
 export interface Config {
@@ -78,11 +110,35 @@ export interface Config {
   readonly maxPayloadBytes: number
   readonly solver: { readonly enabled: boolean; readonly timeoutMs: number }
   readonly maxTablesPerConnection: number
+  readonly limits: Limits
+  /** proxy-addr's trust list; empty: the TCP peer is the client. */
+  readonly trustProxy: readonly string[]
+  readonly allowedOrigins: readonly string[]
+  readonly metrics: {
+    readonly port: number | null
+    readonly host: string
+    readonly token: string | null
+  }
   readonly logKeep: number
   readonly tableTtlMs: number
   readonly publicUrl: string | null
   readonly webDist: string | null
 }
+
+export interface Limits {
+  readonly connectionsPerAddress: number
+  readonly tablesPerAddressPerMinute: number
+  readonly lookupsPerAddressPerMinute: number
+  readonly maxTables: number
+  readonly spectatorsPerTable: number
+  readonly hardBotsPerNode: number
+}
+
+const list = (s: string): string[] =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '')
 
 /** Reads the configuration; throws with every bad variable named. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -116,6 +172,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxPayloadBytes: e.MAX_PAYLOAD_BYTES,
     solver: { enabled: e.SOLVER, timeoutMs: e.SOLVER_TIMEOUT_MS },
     maxTablesPerConnection: e.MAX_TABLES_PER_CONNECTION,
+    limits: {
+      connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
+      tablesPerAddressPerMinute: e.TABLES_PER_ADDRESS_PER_MINUTE,
+      lookupsPerAddressPerMinute: e.LOOKUPS_PER_ADDRESS_PER_MINUTE,
+      maxTables: e.MAX_TABLES,
+      spectatorsPerTable: e.SPECTATORS_PER_TABLE,
+      hardBotsPerNode: e.HARD_BOTS_PER_NODE,
+    },
+    trustProxy: list(e.TRUST_PROXY),
+    allowedOrigins: list(e.ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
+    metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null },
     // Only what a client can be sent (LOG_TAIL): a longer log would only make every save bigger.
     logKeep: LOG_TAIL,
     tableTtlMs: Math.round(e.TABLE_TTL_HOURS * 3_600_000),

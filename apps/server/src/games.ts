@@ -36,6 +36,7 @@ import {
   KlockanMoveSchema,
   type KlockanTableSettings,
   type TableSettings,
+  type TimeoutAction,
 } from '@kortbord/protocol'
 import type { z } from 'zod'
 
@@ -57,20 +58,30 @@ export interface GameAdapter {
   /** The tally after a finished game (I-16). */
   tally(s: AnyState, tally: readonly number[]): number[]
   /**
+   * The tally after a game ended with `seat` forfeiting it (away, I-16): in Idiot that seat is
+   * the Idiot; in a two-player game the other player wins.
+   */
+  forfeitTally(tally: readonly number[], seat: Seat): number[]
+  /**
    * The seats whose commands made before this move are now stale: those whose legal moves may
    * have changed. Idiot's swap phase and the simultaneous duel leave the others untouched.
    */
   staleAfter(before: AnyState, after: AnyState, seat: Seat): readonly Seat[]
-  /** Whether the game runs a turn timer at all (for settings with one). */
-  timed: boolean
+  /** Whether a table with these settings can run a turn timer (someone may wait for someone). */
+  timed(settings: TableSettings): boolean
   /** What the server does for a seat whose time ran out (docs/rules.md I-16, issue 3). */
-  timeoutMove(
-    s: AnyState,
-    seat: Seat,
-  ): { move: AnyMove; action: 'pickup' | 'play' | 'ready' } | null
+  timeoutMove(s: AnyState, seat: Seat): { move: AnyMove; action: TimeoutAction } | null
 }
 
 const all = (n: number): Seat[] => Array.from({ length: n }, (_, i) => i)
+
+/** Two players: the one who did not forfeit wins. */
+function otherWins(tally: readonly number[], seat: Seat): number[] {
+  const t = tally.slice()
+  const other = 1 - seat
+  t[other] = (t[other] ?? 0) + 1
+  return t
+}
 
 export const idiotAdapter: GameAdapter = {
   id: 'idiot',
@@ -91,13 +102,18 @@ export const idiotAdapter: GameAdapter = {
     const o = idiotOutcome(s as IdiotState)
     return o ? addToTally(tally, o) : tally.slice()
   },
+  forfeitTally(tally, seat) {
+    const t = tally.slice()
+    t[seat] = (t[seat] ?? 0) + 1
+    return t
+  },
   staleAfter(before, after, seat) {
     const b = before as IdiotState
     // Swaps and readiness are each player's own business until the play starts.
     if (b.phase === 'swap' && (after as IdiotState).phase === 'swap') return [seat]
     return all(b.seats)
   },
-  timed: true,
+  timed: () => true,
   timeoutMove(s, seat) {
     const st = s as IdiotState
     if (st.phase === 'swap') {
@@ -144,6 +160,7 @@ export const duelAdapter: GameAdapter = {
     if (o && o.winner !== null) t[o.winner] = (t[o.winner] ?? 0) + 1
     return t
   },
+  forfeitTally: otherWins,
   staleAfter(before, after, seat) {
     const b = before as DuelState
     const a = after as DuelState
@@ -151,8 +168,15 @@ export const duelAdapter: GameAdapter = {
     if (b.turn === null && a.turn === null && !a.over) return [seat]
     return [0, 1]
   },
-  timed: false,
-  timeoutMove: () => null,
+  timed: () => true,
+  timeoutMove(s, seat) {
+    // A staller's game goes on without them: the next deal, or the end once the stock is out.
+    const moves = duel.legalMoves(s as DuelState, seat)
+    const deal = moves.find((m) => m.type === 'deal')
+    if (deal) return { move: deal, action: 'deal' }
+    const finish = moves.find((m) => m.type === 'finish')
+    return finish ? { move: finish, action: 'finish' } : null
+  },
 }
 
 export const klockanAdapter: GameAdapter = {
@@ -178,9 +202,17 @@ export const klockanAdapter: GameAdapter = {
     if (winner !== null) t[winner] = (t[winner] ?? 0) + 1
     return t
   },
+  forfeitTally: otherWins,
   staleAfter: (before) => all((before as KlockanState).players),
-  timed: false,
-  timeoutMove: () => null,
+  // För två only: alone nobody waits for anyone.
+  timed: (settings) => (settings as KlockanTableSettings).seats === 2,
+  timeoutMove(s, seat) {
+    const moves = klockan.legalMoves(s as KlockanState, seat)
+    const turn = moves.find((m) => m.type === 'turn')
+    if (turn) return { move: turn, action: 'turn' }
+    const decline = moves.find((m) => m.type === 'decline')
+    return decline ? { move: decline, action: 'turn' } : null
+  },
 }
 
 export const herrarnaAdapter: GameAdapter = {
@@ -198,8 +230,10 @@ export const herrarnaAdapter: GameAdapter = {
     if (herrarnaOutcome(s as HerrarnaState)?.won) t[0] = (t[0] ?? 0) + 1
     return t
   },
+  // One player: nobody to forfeit to (the table refuses NOT_FOR_SOLO first).
+  forfeitTally: (tally) => tally.slice(),
   staleAfter: () => [0],
-  timed: false,
+  timed: () => false,
   timeoutMove: () => null,
 }
 

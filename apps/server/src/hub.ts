@@ -14,13 +14,31 @@ export function newCode(): string {
 export class Hub {
   private readonly tables = new Map<string, Table>()
   private readonly loading = new Map<string, Promise<Table | null>>()
+  private readonly deps: TableDeps
 
   constructor(
     private readonly store: TableStore,
-    private readonly deps: TableDeps,
+    deps: TableDeps,
     /** Prefix of table links: the public address, or '' for links relative to the page. */
     private readonly linkBase = '',
-  ) {}
+    /** Tables this node holds at most: loaded here, and with the memory store stored at all. */
+    private readonly maxTables = Number.POSITIVE_INFINITY,
+  ) {
+    this.deps = {
+      ...deps,
+      retired: (t) => {
+        if (this.tables.get(t.code) === t) this.tables.delete(t.code)
+      },
+      hardBots: () => this.hardBots(),
+    }
+  }
+
+  /** Hard bots seated at the tables loaded here (HARD_BOTS_PER_NODE). */
+  hardBots(): number {
+    let n = 0
+    for (const t of this.tables.values()) n += t.hardBots
+    return n
+  }
 
   get size(): number {
     return this.tables.size
@@ -31,6 +49,16 @@ export class Hub {
   }
 
   async create(member: MemberId, msg: CreateTableMsg): Promise<Outcome<CreateAck>> {
+    const held = Math.max(this.tables.size, this.store.count() ?? 0)
+    if (held >= this.maxTables) {
+      return {
+        ok: false,
+        error: {
+          code: 'SERVER_FULL',
+          message: 'this server has all the tables it can hold; try later',
+        },
+      }
+    }
     const token = newToken()
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = newCode()
@@ -41,9 +69,13 @@ export class Hub {
       } catch (e) {
         if (e instanceof VersionConflict) continue
         this.deps.log.error({ err: e }, 'store refused a new table')
+        // A table whose save may have landed has no one who holds its token: it expires alone.
+        const unknown = (e as { maybeApplied?: boolean })?.maybeApplied !== false
         return {
           ok: false,
-          error: { code: 'UNAVAILABLE', message: 'tables cannot be created just now' },
+          error: unknown
+            ? { code: 'OUTCOME_UNKNOWN', message: 'the table may not have been made; make another' }
+            : { code: 'UNAVAILABLE', message: 'tables cannot be created just now' },
         }
       }
       const t = new Table(record, this.deps)

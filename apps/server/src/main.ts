@@ -1,42 +1,28 @@
 // The thin entry point: configuration from the environment, the store, listen, stop on SIGTERM.
-import { createAdapter } from '@socket.io/redis-streams-adapter'
 import pino from 'pino'
-import { createClient } from 'redis'
 import { type BuildOptions, buildApp, REDACT } from './app.ts'
 import { loadConfig } from './config.ts'
+import { installProcessGuard } from './guard.ts'
+import { createMetrics } from './metrics.ts'
+import { connectRedisAdapter } from './redis-adapter.ts'
 import { connectRedisStore, redactUrl } from './redis-store.ts'
 
 const config = loadConfig()
 const log = pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } })
+const metrics = createMetrics()
+installProcessGuard(log, (kind) => metrics.escaped(kind))
 
-let opts: BuildOptions = { logger: log }
+let opts: BuildOptions = { logger: log, metrics }
 if (config.redis) {
   const { url, prefix } = config.redis
   const store = await connectRedisStore(url, {
     prefix,
     ttlSeconds: Math.round(config.tableTtlMs / 1000),
     log,
+    onError: () => metrics.redisError('store'),
   })
-  // The adapter's own client: it may queue while Redis is away (its reads block and resume),
-  // while the store's client fails fast so that commands are answered at once.
-  // No per-command timeout (node-redis's default is 5 s, an AbortSignal per command, and each
-  // update is a command here): its blocking reads of the stream come back by themselves.
-  const adapterClient = createClient({ url, commandOptions: { timeout: 0 } })
-  adapterClient.on('error', (e: Error) => log.warn({ err: e.message }, 'adapter redis client'))
-  await adapterClient.connect()
-  opts = {
-    ...opts,
-    store,
-    adapter: createAdapter(adapterClient, {
-      streamName: `${prefix}socket.io`,
-      channelPrefix: `${prefix}socket.io`,
-      // kortbord sends only JSON: no search for binary attachments, no msgpack.
-      onlyPlaintext: true,
-    }),
-    onClose: async () => {
-      await adapterClient.close().catch(() => undefined)
-    },
-  }
+  const adapter = await connectRedisAdapter(url, prefix, log, (what) => metrics.redisError(what))
+  opts = { ...opts, store, adapter: adapter.adapter, onClose: adapter.close }
   log.info({ redis: redactUrl(url), prefix }, 'using the Redis store and adapter')
 }
 

@@ -1,25 +1,44 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 
-/** Prometheus metrics of one app instance (its own registry, so tests can build many apps). */
-export function createMetrics(sources: { tables: () => number; sockets: () => number }) {
+/** What the gauges read when scraped; set by the app once its parts exist. */
+export interface MetricSources {
+  /** Tables loaded on this node. */
+  tables(): number
+  /** Tables the store holds, when it can count them cheaply (the memory store), else null. */
+  storedTables(): number | null
+  sockets(): number
+  /** Spectators connected to this node. */
+  spectators(): number
+  /** Hard bots seated at tables loaded on this node. */
+  hardBots(): number
+}
+
+/**
+ * Prometheus metrics of one app instance (its own registry, so tests can build many apps).
+ * Created before the app (main.ts counts escaped errors from the first moment); the app sets the
+ * gauges' sources.
+ */
+export function createMetrics() {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, prefix: 'kortbord_' })
-  new Gauge({
-    name: 'kortbord_tables',
-    help: 'Tables loaded on this node',
-    registers: [registry],
-    collect() {
-      this.set(sources.tables())
-    },
-  })
-  new Gauge({
-    name: 'kortbord_sockets',
-    help: 'Connected sockets',
-    registers: [registry],
-    collect() {
-      this.set(sources.sockets())
-    },
-  })
+  let sources: MetricSources | null = null
+  const gauge = (name: string, help: string, read: (s: MetricSources) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const v = sources ? read(sources) : null
+        if (v !== null) this.set(v)
+      },
+    })
+  gauge('kortbord_tables', 'Tables loaded on this node', (s) => s.tables())
+  gauge('kortbord_tables_stored', 'Tables in the store (memory store only)', (s) =>
+    s.storedTables(),
+  )
+  gauge('kortbord_sockets', 'Connected sockets', (s) => s.sockets())
+  gauge('kortbord_spectators', 'Spectators connected to this node', (s) => s.spectators())
+  gauge('kortbord_hard_bots', 'Hard bots at tables loaded on this node', (s) => s.hardBots())
   const commands = new Counter({
     name: 'kortbord_commands_total',
     help: 'Client messages handled, by event and result',
@@ -32,6 +51,24 @@ export function createMetrics(sources: { tables: () => number; sockets: () => nu
     labelNames: ['code'] as const,
     registers: [registry],
   })
+  const limited = new Counter({
+    name: 'kortbord_limited_total',
+    help: 'Refusals by a limit (connections, creations, lookups, spectators, …), by limit',
+    labelNames: ['limit'] as const,
+    registers: [registry],
+  })
+  const escaped = new Counter({
+    name: 'kortbord_escaped_errors_total',
+    help: 'Unhandled rejections and uncaught exceptions caught by the process guard (bugs)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  })
+  const redisErrors = new Counter({
+    name: 'kortbord_redis_errors_total',
+    help: 'Errors of the Redis connections (store, adapter), by source',
+    labelNames: ['source'] as const,
+    registers: [registry],
+  })
   const latency = new Histogram({
     name: 'kortbord_command_seconds',
     help: 'Time from receiving a client message to its acknowledgement',
@@ -41,10 +78,22 @@ export function createMetrics(sources: { tables: () => number; sockets: () => nu
   })
   return {
     registry,
+    setSources(s: MetricSources): void {
+      sources = s
+    },
     command(event: string, seconds: number, code: string | null): void {
       commands.inc({ event, result: code === null ? 'ok' : 'refused' })
       if (code !== null) refused.inc({ code })
       latency.observe({ event }, seconds)
+    },
+    limited(limit: string): void {
+      limited.inc({ limit })
+    },
+    escaped(kind: 'rejection' | 'exception'): void {
+      escaped.inc({ kind })
+    },
+    redisError(source: string): void {
+      redisErrors.inc({ source })
     },
   }
 }

@@ -22,13 +22,22 @@ export interface RedisStoreOptions {
   /** Longest wait between reconnection attempts (default 2000 ms). */
   readonly maxReconnectDelayMs?: number
   readonly log?: StoreLog
+  /** Called on every error of the connection (for a metric). */
+  readonly onError?: () => void
 }
 
-/** Redis could not be reached or did not answer in time; nothing was changed by this call. */
+/**
+ * Redis could not be reached or did not answer in time. `maybeApplied` says whether the call may
+ * still have changed something: false when it was refused before anything was sent (not
+ * connected, closed), true when it was sent and its answer lost (a timeout, a connection reset):
+ * Redis may have run it all the same.
+ */
 export class StoreUnavailable extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly maybeApplied: boolean
+  constructor(message: string, options?: { cause?: unknown; maybeApplied?: boolean }) {
     super(message, options)
     this.name = 'StoreUnavailable'
+    this.maybeApplied = options?.maybeApplied ?? false
   }
 }
 
@@ -113,6 +122,7 @@ export class RedisStore implements TableStore {
     })
     // Without a listener an 'error' event would crash the process.
     this.client.on('error', (err: Error) => {
+      opts.onError?.()
       if (this.up !== false) {
         const msg = this.up
           ? 'redis connection lost; reconnecting'
@@ -183,17 +193,31 @@ export class RedisStore implements TableStore {
       return await Promise.race([
         p,
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
-            // Timers run before the loop reads its sockets: on a late loop the answer may be
-            // waiting there. Decide after the next read (setImmediate runs after it).
-            setImmediate(() => {
-              if (settled) return
-              timedOut = true
-              reject(
-                new StoreUnavailable(`redis did not answer ${what} within ${this.timeoutMs} ms`),
-              )
-            })
-          }, this.timeoutMs)
+          // The wait counts only time the loop was free to read the answer: a timer that fires
+          // late (the loop was busy: an overloaded node) gives Redis another full period, since
+          // the command may not even have left this process yet. A late loop is no outage.
+          const arm = (ms: number, late: number) => {
+            const due = performance.now() + ms
+            timer = setTimeout(() => {
+              const lateBy = performance.now() - due
+              if (lateBy > this.timeoutMs / 2 && late < 3) {
+                arm(this.timeoutMs, late + 1)
+                return
+              }
+              // Timers run before the loop reads its sockets: the answer may be waiting there.
+              // Decide after the next read (setImmediate runs after it).
+              setImmediate(() => {
+                if (settled) return
+                timedOut = true
+                reject(
+                  new StoreUnavailable(`redis did not answer ${what} within ${this.timeoutMs} ms`, {
+                    maybeApplied: true,
+                  }),
+                )
+              })
+            }, ms)
+          }
+          arm(this.timeoutMs, 0)
         }),
       ])
     } catch (e) {
@@ -204,8 +228,12 @@ export class RedisStore implements TableStore {
         if (timedOut && performance.now() - this.lastAnswer > this.timeoutMs) this.recycle()
         throw e
       }
+      // Refused by the client before sending (offline, closed): nothing reached Redis. Any other
+      // failure (a reset connection, an error reply) may have come after Redis ran the command.
+      const unsent = e instanceof Error && /^Client(Offline|Closed)Error$/.test(e.constructor.name)
       throw new StoreUnavailable(`redis ${what} failed: ${(e as Error)?.message ?? e}`, {
         cause: e,
+        maybeApplied: !unsent,
       })
     } finally {
       clearTimeout(timer)
@@ -257,7 +285,43 @@ export class RedisStore implements TableStore {
   }
 
   async delete(code: string): Promise<void> {
-    await this.call('delete', () => this.client.del(this.key(code)))
+    await this.call('delete', () => this.client.del([this.key(code), this.watchKey(code)]))
+  }
+
+  private watchKey(code: string): string {
+    return `${this.prefix}watch:${code}`
+  }
+
+  async setWatchers(code: string, node: string, n: number): Promise<void> {
+    const key = this.watchKey(code)
+    await this.call('watchers', async () => {
+      if (n > 0) {
+        await this.client.multi().hSet(key, node, String(n)).expire(key, this.ttl).exec()
+      } else await this.client.hDel(key, node)
+    })
+  }
+
+  async watchers(code: string, live: ReadonlySet<string> | null): Promise<number> {
+    const all = await this.call('watchers', () => this.client.hGetAll(this.watchKey(code)))
+    let n = 0
+    const dead: string[] = []
+    for (const [node, k] of Object.entries(all)) {
+      if (live && !live.has(node)) dead.push(node)
+      else n += Number(k) || 0
+    }
+    // The counts of nodes that died with spectators on them: nobody else will remove them.
+    if (dead.length > 0) void this.client.hDel(this.watchKey(code), dead).catch(() => undefined)
+    return n
+  }
+
+  /** Unknown without scanning every key: the metric of stored tables is the memory store's. */
+  count(): null {
+    return null
+  }
+
+  /** The connection, for rate limits kept in the same Redis (fails fast when offline). */
+  get redis(): ReturnType<typeof createClient> {
+    return this.client
   }
 
   async heartbeat(node: string, ttlMs: number): Promise<void> {

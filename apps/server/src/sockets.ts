@@ -9,18 +9,23 @@ import {
   parseClientMessage,
   type ServerToClientEvents,
   type StartGameMsg,
+  type TableUpdate,
   type WireError,
 } from '@kortbord/protocol'
 import type { Logger } from 'pino'
 import type { Server, Socket } from 'socket.io'
 import type { Config } from './config.ts'
 import type { Hub } from './hub.ts'
+import { clientAddress, type Limits } from './limits.ts'
 import type { Metrics } from './metrics.ts'
-import type { Outcome, Table } from './table.ts'
+import type { Presence } from './presence.ts'
+import { type Outcome, type Table, TableGone } from './table.ts'
 
 export interface SocketData {
   /** The tables this connection is at. */
   tables: Set<string>
+  /** The client's address, as limits count it. */
+  address: string
 }
 
 /** Between the nodes of a cluster (through the adapter): a table was saved at a version. */
@@ -121,27 +126,43 @@ export function roomsFor(io: () => KortbordServer | null) {
         for (const r of rooms) void local.leave(r)
       } else server.in(member).socketsLeave(rooms)
     },
-    evict(member: string, code: string, reason: 'replaced'): void {
+    evict(member: string, code: string, reason: 'replaced' | 'closed'): void {
       const server = io()
       if (!server) return
       server.to(member).emit('table:gone', { table: code, reason })
       this.detach(member, code)
     },
+    send(member: string, update: TableUpdate): void {
+      io()?.sockets.sockets.get(member)?.emit('table:update', update)
+    },
+    /** The spectator count, to every member of the table on every node (presence). */
+    spectatorsAll(code: string, spectators: number): void {
+      io()?.to(roomsOfTable(code, 4)).emit('table:presence', { table: code, spectators })
+    },
+    spectatorsTo(member: string, code: string, spectators: number): void {
+      io()?.sockets.sockets.get(member)?.emit('table:presence', { table: code, spectators })
+    },
   }
+}
+
+export interface SocketDeps {
+  readonly hub: Hub
+  readonly config: Config
+  readonly log: Logger
+  readonly metrics: Metrics
+  readonly limits: Limits
+  readonly presence: Presence
+  /** Which proxies to believe about client addresses (TRUST_PROXY), or null. */
+  readonly trust: ((addr: string, i: number) => boolean) | null
+  isClosing(): boolean
 }
 
 /**
  * The socket.io adapter: parses every message by its schema, rate-limits, calls the table and
  * answers with an acknowledgement. Nothing a client sends can throw past this layer.
  */
-export function attachSockets(
-  io: KortbordServer,
-  hub: Hub,
-  config: Config,
-  log: Logger,
-  metrics: Metrics,
-  isClosing: () => boolean,
-): void {
+export function attachSockets(io: KortbordServer, deps: SocketDeps): void {
+  const { hub, config, log, metrics, isClosing } = deps
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { protocol?: unknown } | undefined
     const v = auth?.protocol
@@ -159,6 +180,7 @@ export function attachSockets(
 
   io.on('connection', (socket: KortbordSocket) => {
     socket.data.tables = new Set()
+    socket.data.address = clientAddress(socket.request, deps.trust)
     const bucket = new Bucket(config.rate.burst, config.rate.perSecond)
 
     const limited = (): boolean => {
@@ -183,6 +205,7 @@ export function attachSockets(
       else socket.emit('protocol:error', error)
     })
 
+    const commands = commandsFor(socket, deps)
     for (const event of Object.keys(CLIENT_MESSAGES) as ClientEvent[]) {
       socket.on(event, (...args: unknown[]) => {
         const started = performance.now()
@@ -206,23 +229,21 @@ export function attachSockets(
           answer(refuse('SHUTTING_DOWN', 'the server is restarting; reconnect in a moment'))
           return
         }
-        handle(event, args.length > 1 ? args[0] : undefined)
+        commands(event, args.length > 1 ? args[0] : undefined)
           .then(answer)
-          .catch((e: unknown) => {
-            // The store failing under a command (a load, a reload) is an outage, not a bug.
-            if (e instanceof Error && e.name === 'StoreUnavailable') {
-              answer(
-                refuse(
-                  'UNAVAILABLE',
-                  'the tables cannot be reached just now; try again in a moment',
-                ),
-              )
-              return
-            }
-            log.error({ err: e, event }, 'handler failed')
-            answer(refuse('INTERNAL', 'something went wrong on the server; nothing was changed'))
-          })
+          .catch((e: unknown) => answer(failure(e, event)))
       })
+    }
+
+    /** An exception out of a command, as an answer. */
+    function failure(e: unknown, event: string): Outcome {
+      if (e instanceof TableGone) return refuse('NO_SUCH_TABLE', 'that table is no more')
+      // The store failing under a command (a load, a reload) is an outage, not a bug: a load
+      // changes nothing.
+      if (e instanceof Error && e.name === 'StoreUnavailable')
+        return refuse('UNAVAILABLE', 'the tables cannot be reached just now; try again in a moment')
+      log.error({ err: e, event }, 'handler failed')
+      return refuse('INTERNAL', 'something went wrong on the server; nothing was changed')
     }
 
     socket.on('disconnect', () => {
@@ -232,121 +253,152 @@ export function attachSockets(
       // disconnects while the store closes would only fail.
       if (!isClosing()) {
         for (const code of socket.data.tables) {
-          void hub.get(code).then((t) => t?.disconnect(socket.id))
+          hub
+            .get(code)
+            .then((t) => t?.disconnect(socket.id))
+            .catch((e: unknown) => log.debug({ err: e }, 'disconnect of an unloadable table'))
         }
       }
       socket.data.tables.clear()
     })
+  })
+}
 
-    async function table(code: string): Promise<Table | Outcome> {
-      const t = await hub.get(code)
-      return t ?? refuse('NO_SUCH_TABLE', `there is no table ${code}`)
+/** The commands of one connection: each parsed, limited and passed to its table. */
+function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
+  const { hub, config, limits, metrics } = deps
+  const id = socket.id
+
+  async function table(code: string): Promise<Table | Outcome> {
+    const t = await hub.get(code)
+    return t ?? refuse('NO_SUCH_TABLE', `there is no table ${code}`)
+  }
+  const isTable = (x: Table | Outcome): x is Table => !('ok' in x)
+
+  /** A refusal by a limit, counted by the limit's name. */
+  const limitedBy = (name: string, e: WireError): Outcome => {
+    metrics.limited(name)
+    return { ok: false, error: e }
+  }
+
+  // Tables being joined right now count too, so that a burst of joins cannot exceed the limit.
+  let pending = 0
+  function roomForMore(): Outcome | null {
+    return socket.data.tables.size + pending >= config.maxTablesPerConnection
+      ? refuse(
+          'TOO_MANY_TABLES',
+          `one connection can be at ${config.maxTablesPerConnection} tables at most`,
+        )
+      : null
+  }
+
+  async function create(msg: CreateTableMsg): Promise<Outcome<object>> {
+    const full = roomForMore()
+    if (full) return full
+    pending++
+    try {
+      const over = await limits.create(socket.data.address)
+      if (over) return limitedBy('tables_per_address', over)
+      const r = await hub.create(id, msg)
+      if (!r.ok && r.error.code === 'SERVER_FULL') metrics.limited('tables_per_node')
+      if (r.ok) {
+        socket.data.tables.add(r.table)
+        // The creator may have gone while the table was being saved.
+        if (!socket.connected) void hub.get(r.table).then((t) => t?.disconnect(id))
+      }
+      return r
+    } finally {
+      pending--
     }
+  }
 
-    const isTable = (x: Table | Outcome): x is Table => !('ok' in x)
-
-    // Tables being joined right now count too, so that a burst of joins cannot exceed the limit.
-    let pending = 0
-    function roomForMore(): Outcome | null {
-      return socket.data.tables.size + pending >= config.maxTablesPerConnection
-        ? refuse(
-            'TOO_MANY_TABLES',
-            `one connection can be at ${config.maxTablesPerConnection} tables at most`,
-          )
-        : null
+  async function enter(
+    event: 'table:join' | 'table:watch' | 'table:reclaim',
+    msg: { table: string; name?: string; token?: string },
+  ): Promise<Outcome<object>> {
+    // Every code looked up counts, found or not: scanning codes is hopeless (finding 6).
+    const over = await limits.lookup(socket.data.address)
+    if (over) return limitedBy('lookups_per_address', over)
+    const t = await table(msg.table)
+    if (!isTable(t)) return t
+    const counted = !socket.data.tables.has(t.code)
+    const full = counted ? roomForMore() : null
+    if (full) return full
+    if (counted) pending++
+    const r = await (event === 'table:join'
+      ? t.join(id, msg.name ?? '')
+      : event === 'table:watch'
+        ? t.watch(id)
+        : t.reclaim(id, msg.token ?? '')
+    ).finally(() => {
+      if (counted) pending--
+    })
+    if (!r.ok && r.error.code === 'SPECTATORS_FULL') metrics.limited('spectators_per_table')
+    if (r.ok) {
+      socket.data.tables.add(t.code)
+      if (!socket.connected) void t.disconnect(id)
     }
+    return r.ok ? ({ ...r, table: t.code } as Outcome<object>) : r
+  }
 
-    async function handle(event: ClientEvent, payload: unknown): Promise<Outcome<object>> {
-      const parsed = parseClientMessage(event, payload)
-      if (!parsed.ok) return { ok: false, error: parsed.error }
-      const id = socket.id
-      switch (event) {
-        case 'table:create': {
-          const full = roomForMore()
-          if (full) return full
-          const msg = parsed.value as CreateTableMsg
-          pending++
-          const r = await hub.create(id, msg).finally(() => pending--)
-          if (r.ok) {
-            socket.data.tables.add(r.table)
-            // The creator may have gone while the table was being saved.
-            if (!socket.connected) void hub.get(r.table).then((t) => t?.disconnect(id))
-          }
-          return r
-        }
-        case 'table:join':
-        case 'table:watch':
-        case 'table:reclaim': {
-          const msg = parsed.value as { table: string; name?: string; token?: string }
-          const t = await table(msg.table)
-          if (!isTable(t)) return t
-          const counted = !socket.data.tables.has(t.code)
-          const full = counted ? roomForMore() : null
-          if (full) return full
-          if (counted) pending++
-          const r = await (event === 'table:join'
-            ? t.join(id, msg.name ?? '')
-            : event === 'table:watch'
-              ? t.watch(id)
-              : t.reclaim(id, msg.token ?? '')
-          ).finally(() => {
-            if (counted) pending--
-          })
-          if (r.ok) {
-            socket.data.tables.add(t.code)
-            if (!socket.connected) void t.disconnect(id)
-          }
-          return r.ok ? ({ ...r, table: t.code } as Outcome<object>) : r
-        }
-        case 'table:leave': {
-          const msg = parsed.value as { table: string }
-          const t = await table(msg.table)
-          if (!isTable(t)) return t
+  /** A command on a table the connection names: the table's method, or the refusal. */
+  async function on(
+    code: string,
+    run: (t: Table) => Promise<Outcome<object>>,
+  ): Promise<Outcome<object>> {
+    const t = await table(code)
+    return isTable(t) ? run(t) : t
+  }
+
+  return async function handle(event: ClientEvent, payload: unknown): Promise<Outcome<object>> {
+    const parsed = parseClientMessage(event, payload)
+    if (!parsed.ok) return { ok: false, error: parsed.error }
+    const msg = parsed.value as Record<string, never> & {
+      table: string
+      version: number
+      seat: number
+    }
+    switch (event) {
+      case 'table:create':
+        return create(parsed.value as CreateTableMsg)
+      case 'table:join':
+      case 'table:watch':
+      case 'table:reclaim':
+        return enter(event, msg)
+      case 'table:leave':
+        return on(msg.table, async (t) => {
           const r = await t.leave(id)
           if (r.ok) socket.data.tables.delete(t.code)
           return r
-        }
-        case 'table:start': {
-          const msg = parsed.value as StartGameMsg
-          const t = await table(msg.table)
-          if (!isTable(t)) return t
-          return t.start(id, msg.version, msg.deal)
-        }
-        case 'table:bot': {
-          const msg = parsed.value as {
-            table: string
-            version: number
-            seat: number
-            level: 'easy' | 'normal' | 'hard'
-          }
-          const t = await table(msg.table)
-          if (!isTable(t)) return t
-          return t.seatBot(id, msg.version, msg.seat, msg.level)
-        }
-        case 'table:remove': {
-          const msg = parsed.value as { table: string; version: number; seat: number }
-          const t = await table(msg.table)
-          if (!isTable(t)) return t
-          return t.remove(id, msg.version, msg.seat)
-        }
-        case 'game:move': {
-          const msg = parsed.value as { table: string; version: number; move: unknown }
-          const t = await table(msg.table)
-          if (!isTable(t)) return t
-          return t.move(id, msg.version, msg.move)
-        }
-        case 'table:sync': {
-          const msg = parsed.value as { table: string }
-          const t = await table(msg.table)
-          if (!isTable(t)) return t
+        })
+      case 'table:start':
+        return on(msg.table, (t) => t.start(id, msg.version, (parsed.value as StartGameMsg).deal))
+      case 'table:bot': {
+        const level = (parsed.value as { level: 'easy' | 'normal' | 'hard' }).level
+        return on(msg.table, (t) => t.seatBot(id, msg.version, msg.seat, level))
+      }
+      case 'table:timer': {
+        const seconds = (parsed.value as { turnSeconds: number | null }).turnSeconds
+        return on(msg.table, (t) => t.setTimer(id, msg.version, seconds))
+      }
+      case 'table:forfeit':
+        return on(msg.table, (t) => t.forfeit(id, msg.version, msg.seat))
+      case 'table:remove':
+        return on(msg.table, (t) => t.remove(id, msg.version, msg.seat))
+      case 'game:move':
+        return on(msg.table, (t) =>
+          t.move(id, msg.version, (parsed.value as { move: unknown }).move),
+        )
+      case 'table:sync':
+        return on(msg.table, async (t) => {
           const seat = t.memberSeat(id)
           if (seat === undefined) return refuse('NOT_AT_TABLE', 'you are not at this table')
           socket.emit('table:update', t.updateFor(seat, true))
+          deps.presence.welcome(t.code, id)
           return { ok: true, version: t.version }
-        }
-      }
+        })
     }
-  })
+  }
 }
 
 function safeAck(ack: AckFn, res: Outcome<object>): void {

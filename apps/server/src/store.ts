@@ -1,6 +1,7 @@
 import type { Seat } from '@kortbord/engine'
 import type { GameId, LogEntry, TableSettings, TableStatus } from '@kortbord/protocol'
 import type { AnyState } from './games.ts'
+import type { WatchStore } from './presence.ts'
 
 /** One seat as stored: the token only as a hash (a leaked store does not leak seats). */
 export interface SeatRecord {
@@ -44,10 +45,12 @@ export interface TableRecord {
    * A move that changes what a seat may do raises it, so a command made before is refused.
    */
   readonly staleBefore: readonly number[]
-  /** Epoch ms when the current turn timer runs out, else null. */
-  readonly deadline: number | null
-  /** Spectators connected, over all nodes. */
-  readonly spectators: number
+  /**
+   * deadlines[seat]: epoch ms when that seat's turn timer runs out, or null (I-16). A seat's
+   * clock starts when it has to act and restarts when it acts; others' moves leave it running.
+   * Records saved before per-seat timers have none (undefined): no timer runs.
+   */
+  readonly deadlines?: readonly (number | null)[]
   readonly log: readonly LogEntry[]
   readonly logSeq: number
   readonly createdAt: number
@@ -66,7 +69,7 @@ export class VersionConflict extends Error {
  * Where tables live. The memory store is the embedded default; a Redis store (issue 5) keeps the
  * same contract: `save` succeeds only if the stored version is `expected` (null: must not exist).
  */
-export interface TableStore {
+export interface TableStore extends WatchStore {
   load(code: string): Promise<TableRecord | null>
   save(record: TableRecord, expected: number | null): Promise<void>
   delete(code: string): Promise<void>
@@ -80,6 +83,8 @@ export interface TableStore {
   ready(): Promise<boolean>
   /** Deletes tables not changed since `before` (epoch ms), except those in `keep`; returns how many. */
   sweep(before: number, keep?: ReadonlySet<string>): Promise<number>
+  /** How many tables the store holds, when that is cheap to know (memory), else null. */
+  count(): number | null
   close(): Promise<void>
 }
 
@@ -90,6 +95,7 @@ export class MemoryStore implements TableStore {
   // every saved record is deep-frozen, so a write to a stored record anywhere throws and fails
   // a test; it costs a walk over what each save added, about 10% of the server's CPU under load.
   private readonly tables = new Map<string, TableRecord>()
+  private readonly watching = new Map<string, Map<string, number>>()
   private readonly freeze: boolean
 
   constructor(opts: { readonly freeze?: boolean } = {}) {
@@ -108,6 +114,28 @@ export class MemoryStore implements TableStore {
 
   async delete(code: string): Promise<void> {
     this.tables.delete(code)
+    this.watching.delete(code)
+  }
+
+  async setWatchers(code: string, node: string, n: number): Promise<void> {
+    const m = this.watching.get(code)
+    if (n > 0) {
+      if (m) m.set(node, n)
+      else this.watching.set(code, new Map([[node, n]]))
+    } else if (m) {
+      m.delete(node)
+      if (m.size === 0) this.watching.delete(code)
+    }
+  }
+
+  async watchers(code: string, live: ReadonlySet<string> | null): Promise<number> {
+    let n = 0
+    for (const [node, k] of this.watching.get(code) ?? []) if (!live || live.has(node)) n += k
+    return n
+  }
+
+  count(): number {
+    return this.tables.size
   }
 
   async ready(): Promise<boolean> {
@@ -126,6 +154,7 @@ export class MemoryStore implements TableStore {
     for (const [code, t] of this.tables) {
       if (t.updatedAt < before && !keep.has(code)) {
         this.tables.delete(code)
+        this.watching.delete(code)
         n++
       }
     }

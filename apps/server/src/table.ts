@@ -1,26 +1,33 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Deal, DuelState, IdiotState, Seat } from '@kortbord/engine'
 import { type BotLevel, botMove, type IdiotView, Rng, withBest } from '@kortbord/engine'
-import {
-  type CreateTableMsg,
-  type GameView,
-  LOG_TAIL,
-  type LogEntry,
-  type TableInfo,
-  type TableUpdate,
-  type TestDealMsg,
-  type WireError,
+import type {
+  CreateTableMsg,
+  LogEntry,
+  TableSettings,
+  TableUpdate,
+  TestDealMsg,
+  TimeoutAction,
+  WireError,
 } from '@kortbord/protocol'
 import type { Logger } from 'pino'
 import { ADAPTERS, type AnyState, type GameAdapter } from './games.ts'
+import type { Presence } from './presence.ts'
+import { deserted, hostPresent, isAway, nextHost, openSeat, withSeat } from './seats.ts'
 import { type SeatRecord, type TableRecord, type TableStore, VersionConflict } from './store.ts'
+import { appendLog, type LogBody } from './table-log.ts'
+import { TableTimers } from './table-timers.ts'
+import { UpdateCache } from './updates.ts'
 
 /** The answer to a command: the acknowledgement the client receives. */
 export type Outcome<T extends object = object> =
   | ({ ok: true; version: number } & T)
   | { ok: false; error: WireError }
 
-export const fail = (code: string, message: string): { ok: false; error: WireError } => ({
+/** A refusal: changes nothing (but OUTCOME_UNKNOWN). */
+export type Refusal = { ok: false; error: WireError }
+
+export const fail = (code: string, message: string): Refusal => ({
   ok: false,
   error: { code, message },
 })
@@ -45,24 +52,36 @@ export interface TableConfig {
   readonly botDelayMs?: number
   /** How long the hard bot may think, ms. */
   readonly botThinkMs?: number
+  /** Spectators a table may have, over all nodes. */
+  readonly spectatorsPerTable?: number
+  /** Hard bots this node runs at most; beyond it a bot plays normal. */
+  readonly hardBotsPerNode?: number
 }
 
 export interface TableDeps {
   readonly store: TableStore
   readonly config: TableConfig
   readonly log: Logger
+  /** Who watches which table (presence: no versions). */
+  readonly presence: Presence
   /**
    * Sends every member its update (on every node); called after every change. `welcome` is a
    * connection that just became a member: it gets the whole update (`updateFor(seat, true)`)
    * instead of the delta the others get.
    */
   publish(table: Table, welcome?: { member: MemberId; seat: Seat | null }): void
+  /** Sends one connection (of this node) an update. */
+  send(member: MemberId, update: TableUpdate): void
   /** Puts a connection (on any node) among the table's members in a seat, or as a spectator. */
   attach(member: MemberId, code: string, seat: Seat | null): void
   /** Takes a connection (on any node) out of the table's members. */
   detach(member: MemberId, code: string): void
   /** Tells a connection (on any node) it is no longer at the table, and detaches it. */
-  evict(member: MemberId, code: string, reason: 'replaced'): void
+  evict(member: MemberId, code: string, reason: 'replaced' | 'closed'): void
+  /** The table has nobody left: the hub forgets it (its record is deleted). */
+  retired?(table: Table): void
+  /** Hard bots seated at the tables of this node. */
+  hardBots?(): number
   /** This node's id, recorded with the connections it serves. */
   readonly node?: string
   /** Tells the other nodes that the table changed (they reload it). */
@@ -72,19 +91,34 @@ export interface TableDeps {
     deck: readonly number[],
     piles: 4 | 5 | 8,
   ): Promise<{ best: number; proven: 'all' | 'closed' } | null>
-  /** Counts an applied or refused command (metrics). */
-  onCommand?(kind: string, seconds: number, code: string | null): void
   now(): number
 }
 
 /** Thrown inside a command when the store holds a newer version: reload and run it again. */
 class StaleRecord extends Error {}
+
+/** The table no longer exists (every player left, or it expired): the command cannot run. */
+export class TableGone extends Error {
+  constructor() {
+    super('the table is no more')
+    this.name = 'TableGone'
+  }
+}
 /** How often a command is re-run on a fresher record before giving up. */
 const MAX_ATTEMPTS = 6
+/** Presence news (away/back) kept in the log at most, so that they never push out the game. */
+const PRESENCE_KEEP = 8
 
 export const newToken = (): string => randomBytes(32).toString('base64url')
 export const hashToken = (token: string): string =>
   createHash('sha256').update(token, 'utf8').digest('hex')
+/** A table code as logs show it: a code is the key to join and watch (issue 13, finding 12). */
+export const logCode = (code: string): string =>
+  createHash('sha256').update(code, 'utf8').digest('hex').slice(0, 12)
+
+/** A person (not a bot) is connected to the table. */
+const someoneHere = (seats: readonly SeatRecord[]): boolean =>
+  seats.some((s) => s.connected && !s.bot)
 
 function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex')
@@ -92,48 +126,37 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-const openSeat: SeatRecord = {
-  name: null,
-  tokenHash: null,
-  connected: false,
-  holder: null,
-  graceUntil: null,
-  gone: false,
-  timeouts: 0,
+/** What a change to the record does besides the fields it sets. */
+interface CommitOptions {
+  /** Runs once the store has the change, before anyone is told. */
+  readonly onSaved?: () => void
+  /** The seat whose action this is: its turn clock restarts (I-16). */
+  readonly mover?: Seat | null
+  /** The turn timer setting changed: every running clock restarts with it. */
+  readonly timerChanged?: boolean
 }
-
-type LogBody = LogEntry extends infer E
-  ? E extends unknown
-    ? Omit<E, 'seq' | 'at'>
-    : never
-  : never
 
 /**
  * The authority over one table: every command goes through its queue, one at a time, is checked
  * against the engine, saved to the store with the version it was based on, then published. It
  * knows nothing of socket.io (ARCHITECTURE.md: a Table takes a game, a store and a publish).
+ * Spectators are presence (deps.presence), timers live in {@link TableTimers}, the update cache
+ * in {@link UpdateCache}.
  */
 export class Table {
   private queue: Promise<unknown> = Promise.resolve()
   private readonly members = new Map<MemberId, Seat | null>()
-  private timer: NodeJS.Timeout | null = null
-  private botTimer: NodeJS.Timeout | null = null
-  private readonly graceTimers = new Map<Seat, NodeJS.Timeout>()
+  private readonly timers: TableTimers
+  private readonly updates: UpdateCache
   private readonly solving = new Set<string>()
-  /** What members are sent of one version: built once per version and viewer. */
-  private cache: {
-    version: number
-    spectators: number
-    table: TableInfo
-    views: Map<Seat | null, GameView | null>
-    deltas: Map<Seat | null, TableUpdate>
-    wholes: Map<Seat | null, TableUpdate>
-  } | null = null
   /** The version this node committed last and the log seq before it: its updates carry a delta. */
   private delta: { version: number; logAfter: number } | null = null
   /** A connection admitted by the command being committed: it gets a whole update. */
   private welcome: { member: MemberId; seat: Seat | null } | null = null
   private closed = false
+  /** Every player left and the record was deleted: commands are answered NO_SUCH_TABLE. */
+  private retired = false
+  private recovering = false
   readonly adapter: GameAdapter
   readonly log: Logger
 
@@ -142,7 +165,14 @@ export class Table {
     private readonly deps: TableDeps,
   ) {
     this.adapter = ADAPTERS[record.game]
-    this.log = deps.log.child({ table: record.code })
+    this.log = deps.log.child({ table: logCode(record.code) })
+    this.updates = new UpdateCache(this.adapter, deps.config.timeoutsForAway)
+    this.timers = new TableTimers({
+      turn: () => void this.onTurnTimer(),
+      bots: () => void this.botTurn(),
+      grace: (seat) => void this.onGrace(seat),
+      now: deps.now,
+    })
   }
 
   /** A new table with its creator in seat 0 as host. */
@@ -178,8 +208,7 @@ export class Table {
       state: null,
       version: 1,
       staleBefore: Array.from({ length: n }, () => 0),
-      deadline: null,
-      spectators: 0,
+      deadlines: Array.from({ length: n }, () => null),
       log: [{ seq: 1, at: now, t: 'joined', seat: 0, name: msg.name }],
       logSeq: 1,
       createdAt: now,
@@ -218,18 +247,17 @@ export class Table {
   get seatCount(): number {
     return this.record.seats.length
   }
+  /** Spectators over every node, as this node knows them. */
   get spectators(): number {
-    return this.record.spectators
+    return this.deps.presence.total(this.code)
+  }
+  /** Hard bots seated here (for the node's limit). */
+  get hardBots(): number {
+    return this.record.seats.filter((s) => s.bot === 'hard').length
   }
   /** Nobody is connected on this node and no timer is pending: safe to drop from memory. */
   get idle(): boolean {
-    return (
-      this.members.size === 0 &&
-      this.timer === null &&
-      this.botTimer === null &&
-      this.graceTimers.size === 0 &&
-      this.solving.size === 0
-    )
+    return this.members.size === 0 && this.timers.idle && this.solving.size === 0
   }
 
   /**
@@ -240,6 +268,7 @@ export class Table {
   private run<T>(fn: () => Promise<T>): Promise<T> {
     const attempt = async (): Promise<T> => {
       for (let i = 1; ; i++) {
+        if (this.retired) throw new TableGone()
         try {
           return await fn()
         } catch (e) {
@@ -253,23 +282,25 @@ export class Table {
     return p
   }
 
-  /** Takes the stored record (another node changed it); re-arms timers. False if it is gone. */
-  private async reload(): Promise<boolean> {
+  /**
+   * Takes the stored record (another node changed it); re-arms timers only when it is newer, so
+   * that nothing an outsider can provoke restarts a timer. Throws TableGone if it is no more.
+   */
+  private async reload(): Promise<void> {
     const r = await this.deps.store.load(this.record.code)
     if (!r) {
+      this.retired = true
       this.close()
-      return false
+      this.deps.retired?.(this)
+      throw new TableGone()
     }
-    if (r.version >= this.record.version) {
+    if (r.version > this.record.version) {
       this.record = r
       this.resume()
     }
-    return true
   }
 
-  private recovering = false
-
-  /** After a failed write: reload until the store answers, then publish whatever is stored. */
+  /** After a write whose outcome is unknown: reload until the store answers, then publish. */
   private recoverLater(): void {
     if (this.recovering || this.closed) return
     this.recovering = true
@@ -300,127 +331,106 @@ export class Table {
   // -------------------------------------------------------------------------------------------
   // What members see
 
-  private info(): TableInfo {
-    const r = this.record
-    return {
-      code: r.code,
-      game: r.game,
-      settings: r.settings,
-      host: r.host,
-      seats: r.seats.map((s) => ({
-        name: s.name,
-        connected: s.connected,
-        away: s.name !== null && (!s.connected || s.timeouts >= this.deps.config.timeoutsForAway),
-        graceUntil: s.graceUntil,
-        gone: s.gone,
-        bot: s.bot ?? null,
-      })),
-      spectators: this.spectators,
-      allowSpectators: r.allowSpectators,
-      status: r.status,
-      gameNo: r.gameNo,
-      tally: r.tally,
-      deadline: r.deadline,
-      version: r.version,
-    }
-  }
-
   /**
    * The update for one seat (or a spectator, null): built once per version and viewer. Its log
    * holds only the entries this version added (when this node committed it), or with `whole`
-   * (or after a reload) the latest {@link LOG_TAIL} entries.
+   * (or after a reload) the latest entries.
    */
   updateFor(seat: Seat | null, whole = false): TableUpdate {
-    const r = this.record
-    const spectators = this.spectators
-    let c = this.cache
-    if (!c || c.version !== r.version || c.spectators !== spectators) {
-      c = {
-        version: r.version,
-        spectators,
-        table: this.info(),
-        views: new Map(),
-        deltas: new Map(),
-        wholes: new Map(),
-      }
-      this.cache = c
-    }
     const d = this.delta
-    const delta = !whole && d !== null && d.version === r.version
-    const updates = delta ? c.deltas : c.wholes
-    let u = updates.get(seat)
-    if (!u) {
-      let view = c.views.get(seat)
-      if (view === undefined) {
-        view =
-          r.state === null ? null : this.adapter.view(r.state, seat === null ? 'spectator' : seat)
-        c.views.set(seat, view)
-      }
-      u = delta
-        ? { table: c.table, seat, view, log: newerThan(r.log, d.logAfter), logAfter: d.logAfter }
-        : { table: c.table, seat, view, log: r.log.slice(-LOG_TAIL), logAfter: null }
-      updates.set(seat, u)
-    }
-    return u
+    const logAfter = !whole && d !== null && d.version === this.record.version ? d.logAfter : null
+    return this.updates.updateFor(this.record, this.spectators, seat, logAfter)
   }
 
   // -------------------------------------------------------------------------------------------
   // Changing the record
 
-  private entry(body: LogBody, seq: number): LogEntry {
-    return { ...body, seq, at: this.deps.now() } as LogEntry
-  }
-
-  /** Saves `next` as the following version, then publishes. The store decides; nothing half-applies. */
+  /** Saves `change` as the following version, then publishes. The store decides; nothing half-applies. */
   private async commit(
-    change: Omit<Partial<TableRecord>, 'version' | 'log' | 'logSeq' | 'deadline'>,
+    change: Omit<Partial<TableRecord>, 'version' | 'log' | 'logSeq' | 'deadlines'>,
     logs: readonly LogBody[] = [],
-    onSaved?: () => void,
+    opts: CommitOptions = {},
   ): Promise<Outcome> {
     const cur = this.record
+    const now = this.deps.now()
     let seq = cur.logSeq
-    const added = logs.map((b) => this.entry(b, ++seq))
-    const keep = this.deps.config.logKeep
-    const log = added.length === 0 ? cur.log : cur.log.concat(added).slice(-keep)
+    const added = logs.map((b) => ({ ...b, seq: ++seq, at: now }) as LogEntry)
     const next: TableRecord = {
       ...cur,
       ...change,
       version: cur.version + 1,
-      log,
+      log: appendLog(cur.log, added, this.deps.config.logKeep, PRESENCE_KEEP),
       logSeq: seq,
-      updatedAt: this.deps.now(),
-      deadline: this.deadlineAfter(cur, change),
+      updatedAt: now,
     }
+    const saved: TableRecord = { ...next, deadlines: this.deadlinesAfter(cur, next, opts) }
     try {
-      await this.deps.store.save(next, cur.version)
+      await this.deps.store.save(saved, cur.version)
     } catch (e) {
       if (e instanceof VersionConflict) throw new StaleRecord()
-      this.log.error({ err: e }, 'store refused a write')
-      // A write that timed out may still land: find out once the store answers again, and tell
-      // everyone what the table then is.
-      this.recoverLater()
-      return fail('UNAVAILABLE', 'the table could not be saved just now; try again in a moment')
+      return this.unsaved(e)
     }
-    this.record = next
-    this.delta = { version: next.version, logAfter: cur.logSeq }
-    this.armTimer()
+    this.record = saved
+    this.delta = { version: saved.version, logAfter: cur.logSeq }
+    this.armTimers()
     this.welcome = null
-    onSaved?.()
+    opts.onSaved?.()
     const welcome = this.welcome ?? undefined
     this.welcome = null
     this.deps.publish(this, welcome)
-    this.deps.changed?.(next.code, next.version)
-    return { ok: true, version: next.version }
+    this.deps.changed?.(saved.code, saved.version)
+    if (saved.status !== 'playing' && deserted(saved.seats)) this.retire()
+    return { ok: true, version: saved.version }
+  }
+
+  /**
+   * A save that failed: refused before it reached the store (nothing changed: UNAVAILABLE), or
+   * sent and not answered (it may still land: OUTCOME_UNKNOWN, and once the store answers again
+   * everyone is told what the table then is).
+   */
+  private unsaved(e: unknown): Outcome {
+    this.log.error({ err: e }, 'store refused a write')
+    if ((e as { maybeApplied?: boolean })?.maybeApplied === false)
+      return fail('UNAVAILABLE', 'the table could not be saved just now; try again in a moment')
+    this.recoverLater()
+    return fail(
+      'OUTCOME_UNKNOWN',
+      'the table may or may not have taken that; look at the table again before doing anything',
+    )
   }
 
   private setSeat(seat: Seat, s: Partial<SeatRecord>): SeatRecord[] {
-    const seats = this.record.seats.slice()
-    seats[seat] = { ...seats[seat]!, ...s }
-    return seats
+    return withSeat(this.record.seats, seat, s)
+  }
+
+  /** Everyone's commands made before this version are stale (the seats changed). */
+  private allStale(): number[] {
+    return this.record.staleBefore.map(() => this.record.version + 1)
+  }
+
+  /**
+   * Every player has left: the table is no more. Its spectators are told, and the record goes
+   * from the store at once rather than lingering for a day (issue 13, finding 2).
+   */
+  private retire(): void {
+    const code = this.code
+    for (const [m, seat] of this.members) {
+      if (seat === null) this.deps.presence.remove(code, m)
+      this.deps.evict(m, code, 'closed')
+    }
+    this.members.clear()
+    this.retired = true
+    this.close()
+    this.deps.retired?.(this)
+    this.deps.store.delete(code).catch((e: unknown) => {
+      // It expires by itself: Redis's TTL, or the memory store's sweep.
+      this.log.warn({ err: e }, 'could not delete a deserted table')
+    })
+    this.log.info('table closed: every player left')
   }
 
   // -------------------------------------------------------------------------------------------
-  // Commands
+  // Joining, watching, leaving
 
   /** The creator's connection joins seat 0 (the record was saved by the hub). */
   attachCreator(member: MemberId): void {
@@ -434,9 +444,7 @@ export class Table {
       if (this.memberSeat(member) !== undefined)
         return fail('ALREADY_AT_TABLE', 'you are already at this table')
       const seat = this.record.seats.findIndex((s) => s.name === null)
-      if (seat < 0) {
-        return fail('TABLE_FULL', 'every seat is taken; you can watch instead')
-      }
+      if (seat < 0) return fail('TABLE_FULL', 'every seat is taken; you can watch instead')
       const token = newToken()
       const r = await this.commit(
         {
@@ -449,27 +457,37 @@ export class Table {
             node: this.deps.node ?? null,
           }),
           // Someone new in a seat changes what the others may do (e.g. start).
-          staleBefore: this.record.staleBefore.map(() => this.record.version + 1),
+          staleBefore: this.allStale(),
           // A table whose host has gone gets the newcomer as host.
-          host: this.hostPresent() ? this.record.host : seat,
+          host: hostPresent(this.record.seats, this.record.host) ? this.record.host : seat,
         },
         [{ t: 'joined', seat, name }],
-        () => this.admit(member, seat),
+        { onSaved: () => this.admit(member, seat) },
       )
       if (!r.ok) return r
       return { ...r, seat, token }
     })
   }
 
+  /**
+   * A connection watches: presence, not a change of the table (no version, nothing saved), so
+   * spectators coming and going cost the players nothing (issue 13, finding 4).
+   */
   watch(member: MemberId): Promise<Outcome> {
     return this.run(async () => {
       if (this.memberSeat(member) !== undefined)
         return fail('ALREADY_AT_TABLE', 'you are already at this table')
       if (!this.record.allowSpectators)
         return fail('SPECTATORS_OFF', 'the host has turned watching off at this table')
-      return this.commit({ spectators: this.record.spectators + 1 }, [], () =>
-        this.admit(member, null),
-      )
+      const limit = this.deps.config.spectatorsPerTable ?? Number.POSITIVE_INFINITY
+      if (this.spectators >= limit)
+        return fail('SPECTATORS_FULL', `this table has ${limit} spectators already; try later`)
+      this.members.set(member, null)
+      this.deps.attach(member, this.code, null)
+      this.deps.presence.add(this.code, member)
+      this.deps.send(member, this.updateFor(null, true))
+      this.deps.presence.welcome(this.code, member)
+      return { ok: true, version: this.record.version }
     })
   }
 
@@ -497,18 +515,21 @@ export class Table {
       })
       const r = await this.commit(
         // A table left without a host gets the returning player as host.
-        { seats, host: this.nextHost(seats, this.record.host) },
+        { seats, host: nextHost(seats, this.record.host) },
         was.connected ? [] : [{ t: 'back', seat, name: was.name ?? '' }],
-        () => {
-          // The newest connection wins: the old one (another tab, a dead phone, any node) is
-          // told so and leaves the table's rooms.
-          const old = was.holder
-          if (old !== null && old !== member) {
-            this.members.delete(old)
-            this.deps.evict(old, this.code, 'replaced')
-          }
-          this.clearGrace(seat)
-          this.admit(member, seat)
+        {
+          mover: was.bot ? seat : null,
+          onSaved: () => {
+            // The newest connection wins: the old one (another tab, a dead phone, any node) is
+            // told so and leaves the table's rooms.
+            const old = was.holder
+            if (old !== null && old !== member) {
+              this.members.delete(old)
+              this.deps.evict(old, this.code, 'replaced')
+            }
+            this.timers.clearGrace(seat)
+            this.admit(member, seat)
+          },
         },
       )
       if (!r.ok) return r
@@ -521,35 +542,42 @@ export class Table {
     this.members.set(member, seat)
     this.deps.attach(member, this.code, seat)
     this.welcome = { member, seat }
+    this.deps.presence.welcome(this.code, member)
   }
 
   leave(member: MemberId): Promise<Outcome> {
     return this.run(async () => {
       const seat = this.memberSeat(member)
       if (seat === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
+      if (seat === null) {
+        this.dropSpectator(member)
+        this.deps.detach(member, this.code)
+        return { ok: true, version: this.record.version }
+      }
       // Still a member until the store has the change: a refused leave changes nothing.
-      const gone = () => {
+      return this.vacate(seat, 'left', () => {
         this.members.delete(member)
         this.deps.detach(member, this.code)
-      }
-      if (seat === null) {
-        return this.commit({ spectators: Math.max(0, this.record.spectators - 1) }, [], gone)
-      }
-      return this.vacate(seat, 'left', gone)
+      })
     })
+  }
+
+  private dropSpectator(member: MemberId): void {
+    this.members.delete(member)
+    this.deps.presence.remove(this.code, member)
   }
 
   /** A member's connection dropped. Players keep their seat for the grace period. */
   disconnect(member: MemberId): Promise<void> {
     const local = this.members.get(member)
     if (local === undefined) return Promise.resolve()
+    if (local === null) {
+      this.dropSpectator(member)
+      return Promise.resolve()
+    }
     // The connection is gone whatever the store says; the record follows below.
     this.members.delete(member)
     return this.run(async () => {
-      if (local === null) {
-        await this.commit({ spectators: Math.max(0, this.record.spectators - 1) })
-        return
-      }
       const s = this.record.seats[local]!
       // Another connection may hold the seat by now (a reclaim, on this node or another).
       if (s.holder !== member) return
@@ -560,7 +588,7 @@ export class Table {
         },
         [{ t: 'away', seat: local, name: s.name ?? '' }],
       )
-      if (r.ok) this.armGrace(local, until)
+      if (r.ok) this.timers.graceUntil(local, until)
     }).catch((e: unknown) => {
       this.log.warn({ err: e }, 'disconnect not recorded')
     })
@@ -582,34 +610,19 @@ export class Table {
       const until = this.deps.now() + this.deps.config.graceMs
       let seats = this.record.seats
       for (const seat of lost) {
-        seats = seats.map((x, i) =>
-          i === seat ? { ...x, connected: false, holder: null, node: null, graceUntil: until } : x,
-        )
+        seats = withSeat(seats, seat, {
+          connected: false,
+          holder: null,
+          node: null,
+          graceUntil: until,
+        })
       }
       const r = await this.commit(
         { seats },
         lost.map((seat) => ({ t: 'away' as const, seat, name: seats[seat]!.name ?? '' })),
       )
-      if (r.ok) for (const seat of lost) this.armGrace(seat, until)
+      if (r.ok) for (const seat of lost) this.timers.graceUntil(seat, until)
     }).catch((e: unknown) => this.log.warn({ err: e }, 'lost holders not recorded'))
-  }
-
-  /** Whether the host's seat holds a player who has not left. */
-  private hostPresent(
-    seats: readonly SeatRecord[] = this.record.seats,
-    host = this.record.host,
-  ): boolean {
-    const h = seats[host]
-    return h !== undefined && h.name !== null && !h.gone
-  }
-
-  /** The host, or if they have gone, the first player still at the table (else unchanged). */
-  private nextHost(seats: readonly SeatRecord[], host: Seat): Seat {
-    if (this.hostPresent(seats, host)) return host
-    const connected = seats.findIndex((x) => x.name !== null && !x.gone && x.connected)
-    if (connected >= 0) return connected
-    const any = seats.findIndex((x) => x.name !== null && !x.gone)
-    return any >= 0 ? any : host
   }
 
   /**
@@ -624,75 +637,67 @@ export class Table {
   ): Promise<Outcome> {
     const r = this.record
     const s = r.seats[seat]!
-    this.clearGrace(seat)
+    this.timers.clearGrace(seat)
     const logs: LogBody[] =
       why === 'left' || r.status !== 'playing' ? [{ t: 'left', seat, name: s.name ?? '' }] : []
-    if (r.status !== 'playing') {
-      const seats = this.setSeat(seat, openSeat)
-      return this.commit(
-        {
-          seats,
-          host: this.nextHost(seats, r.host),
-          staleBefore: r.staleBefore.map(() => r.version + 1),
-        },
-        logs,
-        onSaved,
-      )
-    }
-    const seats = this.setSeat(seat, {
-      connected: false,
-      holder: null,
-      graceUntil: null,
-      gone: true,
-    })
+    const seats =
+      r.status !== 'playing'
+        ? this.setSeat(seat, openSeat)
+        : this.setSeat(seat, { connected: false, holder: null, graceUntil: null, gone: true })
     return this.commit(
-      {
-        seats,
-        host: this.nextHost(seats, r.host),
-        staleBefore: r.staleBefore.map(() => r.version + 1),
-      },
+      { seats, host: nextHost(seats, r.host), staleBefore: this.allStale() },
       logs,
-      onSaved,
+      { onSaved },
     )
   }
 
-  private armGrace(seat: Seat, until: number): void {
-    this.clearGrace(seat)
-    const t = setTimeout(
-      () => {
-        void this.run(async () => {
-          if (this.graceTimers.get(seat) === t) this.graceTimers.delete(seat)
-          const s = this.record.seats[seat]
-          if (!s || s.connected || s.graceUntil === null) return
-          // Timers may fire a little early by the wall clock: wait out the rest.
-          if (s.graceUntil > this.deps.now()) {
-            this.armGrace(seat, s.graceUntil)
-            return
-          }
-          await this.vacate(seat, 'expired')
-        })
-      },
-      Math.max(0, until - this.deps.now()),
-    )
-    t.unref()
-    this.graceTimers.set(seat, t)
+  private onGrace(seat: Seat): Promise<void> {
+    return this.run(async () => {
+      const s = this.record.seats[seat]
+      if (!s || s.connected || s.graceUntil === null) return
+      // Timers may fire a little early by the wall clock: wait out the rest.
+      if (s.graceUntil > this.deps.now()) {
+        this.timers.graceUntil(seat, s.graceUntil)
+        return
+      }
+      await this.vacate(seat, 'expired')
+    }).catch((e: unknown) => this.log.warn({ err: e }, 'grace expiry not recorded'))
   }
 
-  private clearGrace(seat: Seat): void {
-    const t = this.graceTimers.get(seat)
-    if (t) clearTimeout(t)
-    this.graceTimers.delete(seat)
+  // -------------------------------------------------------------------------------------------
+  // Commands of seated players
+
+  /**
+   * The seat of a member allowed to act on `version`, or the refusal. Whether the sender sits
+   * here is asked before anything else: an outsider's command (or a spectator's) never makes the
+   * table reload or touch a timer (issue 13, finding 5).
+   */
+  private async actor(member: MemberId, version: number): Promise<Seat | Refusal> {
+    const local = this.members.get(member)
+    if (local === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
+    if (local === null) return fail('SPECTATOR', 'spectators watch; they cannot act')
+    // A client ahead of this node has seen a version another node saved: catch up first.
+    if (version > this.record.version) await this.reload()
+    const seat = this.memberSeat(member)
+    if (seat === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
+    if (seat === null) return fail('SPECTATOR', 'spectators watch; they cannot act')
+    const r = this.record
+    if (version > r.version)
+      return fail(
+        'FUTURE_VERSION',
+        `version ${version} does not exist yet (the table is at ${r.version})`,
+      )
+    if (version < (r.staleBefore[seat] ?? 0))
+      return fail('STALE_VERSION', 'the table changed since that command was made; look again')
+    return seat
   }
 
   /** Host only: starts the first game, or the next one once a game is over (I-16). */
   start(member: MemberId, version: number, deal?: TestDealMsg): Promise<Outcome> {
     return this.run(async () => {
+      const seat = await this.actor(member, version)
+      if (typeof seat !== 'number') return seat
       const r = this.record
-      // A client ahead of this node has seen a version another node saved: catch up first.
-      if (version > this.record.version) await this.reload()
-      const seat = this.memberSeat(member)
-      const refused = this.checkActor(seat, version)
-      if (refused) return refused
       if (seat !== r.host) return fail('NOT_HOST', 'only the host can start a game')
       if (r.status === 'playing') return fail('GAME_IN_PROGRESS', 'a game is being played')
       if (r.seats.some((s) => s.name === null))
@@ -713,7 +718,7 @@ export class Table {
           state,
           status: 'playing',
           gameNo,
-          staleBefore: r.staleBefore.map(() => r.version + 1),
+          staleBefore: this.allStale(),
           seats: r.seats.map((s) => ({ ...s, timeouts: 0 })),
         },
         [{ t: 'started', gameNo }, ...this.gameLog(state)],
@@ -726,62 +731,116 @@ export class Table {
   /** Host only: frees the seat of a player who is not connected. */
   remove(member: MemberId, version: number, target: Seat): Promise<Outcome> {
     return this.run(async () => {
+      const seat = await this.actor(member, version)
+      if (typeof seat !== 'number') return seat
       const r = this.record
-      // A client ahead of this node has seen a version another node saved: catch up first.
-      if (version > this.record.version) await this.reload()
-      const seat = this.memberSeat(member)
-      const refused = this.checkActor(seat, version)
-      if (refused) return refused
       if (seat !== r.host) return fail('NOT_HOST', 'only the host can remove a player')
       const t = r.seats[target]
       if (!t || t.name === null) return fail('SEAT_EMPTY', 'nobody sits there')
       if (target === r.host)
         return fail('CANNOT_REMOVE_SELF', 'the host cannot remove themselves; leave instead')
       if (t.connected && !t.bot) return fail('PLAYER_PRESENT', `${t.name} is at the table`)
-      this.clearGrace(target)
-      return this.commit(
-        {
-          seats: this.setSeat(target, openSeat),
-          staleBefore: r.staleBefore.map(() => r.version + 1),
-        },
-        [{ t: 'removed', seat: target, name: t.name }],
-      )
+      this.timers.clearGrace(target)
+      return this.commit({ seats: this.setSeat(target, openSeat), staleBefore: this.allStale() }, [
+        { t: 'removed', seat: target, name: t.name },
+      ])
     })
   }
 
   /**
-   * Host only: a computer player takes an open seat, or keeps the seat of a player who has gone
-   * until they come back with their token (issue 7).
+   * A computer player sits down (issue 7): the host seats one in an open seat, or in the seat of
+   * a player who has gone, until they come back with their token. During a game any player may
+   * also hand the seat of a player who is away (I-16: timed out twice, or disconnected) to a bot;
+   * the player takes it back with their token (`table:reclaim`). Hard bots are costly: beyond
+   * the node's limit a bot plays normal, and the ack says which level sat down.
    */
-  seatBot(member: MemberId, version: number, target: Seat, level: BotLevel): Promise<Outcome> {
+  seatBot(
+    member: MemberId,
+    version: number,
+    target: Seat,
+    wanted: BotLevel,
+  ): Promise<Outcome<{ level: BotLevel }>> {
     return this.run(async () => {
-      if (version > this.record.version) await this.reload()
+      const seat = await this.actor(member, version)
+      if (typeof seat !== 'number') return seat
       const r = this.record
-      const seat = this.memberSeat(member)
-      const refused = this.checkActor(seat, version)
-      if (refused) return refused
-      if (seat !== r.host) return fail('NOT_HOST', 'only the host can seat a bot')
       if (r.game !== 'idiot') return fail('NOT_FOR_BOTS', 'bots play Idiot only')
       const t = r.seats[target]
       if (!t) return fail('SEAT_EMPTY', 'there is no such seat')
-      if (t.name !== null && !t.gone && !t.bot)
-        return fail('PLAYER_PRESENT', `${t.name} is at the table`)
-      const n = r.seats.filter((x) => x.bot).length + 1
-      const name = t.name ?? `Bot ${n}`
+      const person = t.name !== null && !t.bot
+      const away = person && r.status === 'playing' && isAway(t, this.deps.config.timeoutsForAway)
+      if (!away && seat !== r.host) {
+        return fail(
+          person ? 'NOT_AWAY' : 'NOT_HOST',
+          person ? `${t.name} is playing` : 'only the host can seat a bot',
+        )
+      }
+      if (person && !t.gone && !away) return fail('PLAYER_PRESENT', `${t.name} is at the table`)
+      if (target === seat) return fail('NOT_AWAY', 'you are at the table yourself')
+      const limit = this.deps.config.hardBotsPerNode ?? Number.POSITIVE_INFINITY
+      const hard = (this.deps.hardBots?.() ?? 0) - (t.bot === 'hard' ? 1 : 0)
+      const level: BotLevel = wanted === 'hard' && hard >= limit ? 'normal' : wanted
+      const name = t.name ?? `Bot ${r.seats.filter((x) => x.bot).length + 1}`
+      // A person's seat keeps its token (they take it back). One who is only away keeps their
+      // connection too (they watch their bot play and can take over); a seat that was given up
+      // (gone) is the bot's until the game ends or its player comes back.
+      const sit = { bot: level, connected: true, holder: null, graceUntil: null, gone: false }
+      const patch: Partial<SeatRecord> =
+        person && !t.gone ? { bot: level } : person ? sit : { ...sit, name }
+      const seats = this.setSeat(target, { ...patch, timeouts: 0 })
+      const log: LogBody =
+        person && !t.gone
+          ? { t: 'bot', seat: target, name, level, by: seat }
+          : { t: 'joined', seat: target, name }
+      const out = await this.commit({ seats, staleBefore: this.allStale() }, [log])
+      return out.ok ? { ok: true, version: out.version, level } : out
+    })
+  }
+
+  /**
+   * A seated player ends the game because `target` is away (I-16: timed out twice, or
+   * disconnected): that seat forfeits it. Idiot: they are the Idiot; two players: the other wins.
+   */
+  forfeit(member: MemberId, version: number, target: Seat): Promise<Outcome> {
+    return this.run(async () => {
+      const seat = await this.actor(member, version)
+      if (typeof seat !== 'number') return seat
+      const r = this.record
+      if (r.seats.length < 2)
+        return fail('NOT_FOR_SOLO', 'a patience alone has nobody to forfeit to')
+      if (r.status !== 'playing' || r.state === null)
+        return fail('NOT_PLAYING', 'there is no game to end')
+      const t = r.seats[target]
+      if (!t || t.name === null) return fail('SEAT_EMPTY', 'nobody sits there')
+      if (target === seat || !isAway(t, this.deps.config.timeoutsForAway))
+        return fail('NOT_AWAY', `${t.name} is not away`)
+      const seats = r.seats.map((x) => (x.gone ? openSeat : x))
       return this.commit(
         {
-          seats: this.setSeat(target, {
-            name,
-            bot: level,
-            connected: true,
-            holder: null,
-            graceUntil: null,
-            gone: false,
-            timeouts: 0,
-          }),
-          staleBefore: r.staleBefore.map(() => r.version + 1),
+          status: 'over',
+          tally: this.adapter.forfeitTally(r.tally, target),
+          seats,
+          host: nextHost(seats, r.host),
+          staleBefore: this.allStale(),
         },
-        [{ t: 'joined', seat: target, name }],
+        [{ t: 'forfeit', seat: target, name: t.name, by: seat }],
+      )
+    })
+  }
+
+  /** Host only: the turn timer from now on (I-16); every running clock restarts with it. */
+  setTimer(member: MemberId, version: number, turnSeconds: number | null): Promise<Outcome> {
+    return this.run(async () => {
+      const seat = await this.actor(member, version)
+      if (typeof seat !== 'number') return seat
+      const r = this.record
+      if (seat !== r.host) return fail('NOT_HOST', 'only the host can change the timer')
+      if (!this.adapter.timed(r.settings))
+        return fail('NOT_FOR_SOLO', 'a patience alone has no turn timer')
+      return this.commit(
+        { settings: { ...r.settings, turnSeconds } as TableSettings, staleBefore: this.allStale() },
+        [{ t: 'timer', turnSeconds }],
+        { timerChanged: true },
       )
     })
   }
@@ -789,36 +848,20 @@ export class Table {
   /** A game move of the member's seat, made against `version`. */
   move(member: MemberId, version: number, rawMove: unknown): Promise<Outcome> {
     return this.run(async () => {
-      // A client ahead of this node has seen a version another node saved: catch up first.
-      if (version > this.record.version) await this.reload()
-      const seat = this.memberSeat(member)
-      const refused = this.checkActor(seat, version)
-      if (refused) return refused
+      const seat = await this.actor(member, version)
+      if (typeof seat !== 'number') return seat
       const r = this.record
       if (r.status !== 'playing' || r.state === null)
         return fail(
           'NOT_PLAYING',
           r.status === 'over' ? 'the game is over' : 'the game has not started',
         )
+      if (r.seats[seat]?.bot)
+        return fail('BOT_PLAYING', 'a bot plays your seat; take it back first')
       const parsed = this.adapter.moveSchema.safeParse(rawMove)
       if (!parsed.success) return fail('BAD_REQUEST', `not a move of ${r.game}`)
-      return this.applyMove(seat as Seat, parsed.data, null)
+      return this.applyMove(seat, parsed.data, null)
     })
-  }
-
-  /** Who may act, and whether their command is current. */
-  private checkActor(seat: Seat | null | undefined, version: number): Outcome | null {
-    if (seat === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
-    if (seat === null) return fail('SPECTATOR', 'spectators watch; they cannot act')
-    const r = this.record
-    if (version > r.version)
-      return fail(
-        'FUTURE_VERSION',
-        `version ${version} does not exist yet (the table is at ${r.version})`,
-      )
-    if (version < (r.staleBefore[seat] ?? 0))
-      return fail('STALE_VERSION', 'the table changed since that command was made; look again')
-    return null
   }
 
   private gameLog(state: AnyState): LogBody[] {
@@ -831,7 +874,7 @@ export class Table {
   private async applyMove(
     seat: Seat,
     move: Parameters<GameAdapter['apply']>[2],
-    timeout: 'pickup' | 'play' | 'ready' | null,
+    timeout: TimeoutAction | null,
   ): Promise<Outcome> {
     const r = this.record
     const before = r.state!
@@ -846,13 +889,11 @@ export class Table {
     const logs: LogBody[] = []
     if (timeout !== null) logs.push({ t: 'timeout', seat, action: timeout })
     logs.push(...this.gameLog(after))
-    const awayNow = timeouts === this.deps.config.timeoutsForAway
-    if (awayNow) logs.push({ t: 'away', seat, name: r.seats[seat]?.name ?? '' })
+    if (timeouts === this.deps.config.timeoutsForAway)
+      logs.push({ t: 'away', seat, name: r.seats[seat]?.name ?? '' })
     let seats = this.setSeat(seat, { timeouts })
-    if (over) {
-      // Players who left during the game give up their seats once it is over.
-      seats = seats.map((x) => (x.gone ? openSeat : x))
-    }
+    // Players who left during the game give up their seats once it is over.
+    if (over) seats = seats.map((x) => (x.gone ? openSeat : x))
     const out = await this.commit(
       {
         state: after,
@@ -860,57 +901,78 @@ export class Table {
         status: over ? 'over' : 'playing',
         tally: over ? this.adapter.tally(after, r.tally) : r.tally,
         seats,
-        host: over ? this.nextHost(seats, r.host) : r.host,
+        host: over ? nextHost(seats, r.host) : r.host,
       },
       logs,
+      { mover: seat },
     )
     if (out.ok) this.afterGameChange()
     return out
   }
 
   // -------------------------------------------------------------------------------------------
-  // Timers and A-16
+  // Timers, bots and A-16
 
   private afterGameChange(): void {
     if (this.record.game === 'duel') this.requestBest()
   }
 
-  private turnSeconds(): number | null {
-    const r = this.record
-    if (!this.adapter.timed) return null
+  private turnSeconds(r: TableRecord): number | null {
+    if (!this.adapter.timed(r.settings)) return null
     return (r.settings as { turnSeconds?: number | null }).turnSeconds ?? null
   }
 
   /**
-   * The turn timer's deadline after a change (I-16: a live table handles stalling): a fresh one
-   * whenever the game moves, none outside play, unchanged by other changes (joins, reconnects).
+   * Each seat's turn clock after a change (I-16: a live table handles stalling): a seat that has
+   * to act gets a fresh clock when it starts having to, when it acts, and when the setting
+   * changes; it keeps its running clock while others act (the swap phase, the simultaneous
+   * duel). No clocks outside play.
    */
-  private deadlineAfter(cur: TableRecord, change: Partial<TableRecord>): number | null {
-    const seconds = this.turnSeconds()
-    const status = change.status ?? cur.status
-    if (seconds === null || status !== 'playing') return null
-    if (change.state !== undefined && change.state !== cur.state) {
-      return this.deps.now() + Math.round(seconds * 1000 * this.deps.config.timerScale)
-    }
-    return cur.deadline
+  private deadlinesAfter(
+    cur: TableRecord,
+    next: TableRecord,
+    opts: CommitOptions,
+  ): (number | null)[] {
+    const none = next.seats.map(() => null)
+    const seconds = this.turnSeconds(next)
+    if (seconds === null || next.status !== 'playing' || next.state === null) return none
+    // Nobody connected is waiting for anyone: no clock runs until someone is back.
+    if (!someoneHere(next.seats)) return none
+    const prev = cur.deadlines ?? []
+    const unchanged = next.state === cur.state && !opts.timerChanged && opts.mover == null
+    if (unchanged && someoneHere(cur.seats)) return next.seats.map((_, i) => prev[i] ?? null)
+    const before = new Set(
+      cur.status === 'playing' && cur.state ? this.adapter.activeSeats(cur.state) : [],
+    )
+    const after = new Set(this.adapter.activeSeats(next.state))
+    const fresh = this.deps.now() + Math.round(seconds * 1000 * this.deps.config.timerScale)
+    return next.seats.map((_, seat) => {
+      if (!after.has(seat)) return null
+      const running = prev[seat] ?? null
+      const restart =
+        opts.timerChanged || seat === opts.mover || !before.has(seat) || running === null
+      return restart ? fresh : running
+    })
   }
 
-  /** Bots whose turn it is move after a short, human-like pause (issue 7). */
-  private scheduleBots(): void {
-    if (this.botTimer) clearTimeout(this.botTimer)
-    this.botTimer = null
+  /** Arms the turn timer and the bots' pause for the record as it now stands. */
+  private armTimers(): void {
+    this.timers.turnAt(this.record.deadlines ?? [])
+    this.timers.botsIn(this.botDelay())
+  }
+
+  /** How long until a bot whose turn it is moves (a person's pace), or null if none is due. */
+  private botDelay(): number | null {
     const r = this.record
-    if (this.closed || r.status !== 'playing' || r.state === null || r.game !== 'idiot') return
-    const due = this.adapter.activeSeats(r.state).filter((seat) => r.seats[seat]?.bot)
-    if (due.length === 0) return
+    if (this.closed || r.status !== 'playing' || r.state === null || r.game !== 'idiot') return null
+    const due = this.adapter.activeSeats(r.state).some((seat) => r.seats[seat]?.bot)
+    // Bots play for people, not for an empty room: they wait for someone to come back.
+    if (!due || !someoneHere(r.seats)) return null
     const base = this.deps.config.botDelayMs ?? 700
-    const delay = (r.state as { phase: string }).phase === 'swap' ? base / 4 : base
-    this.botTimer = setTimeout(() => void this.botTurn(), delay)
-    this.botTimer.unref()
+    return (r.state as { phase: string }).phase === 'swap' ? base / 4 : base
   }
 
   private botTurn(): Promise<void> {
-    this.botTimer = null
     return this.run(async () => {
       const r = this.record
       if (r.status !== 'playing' || r.state === null) return
@@ -935,44 +997,40 @@ export class Table {
     }).catch((e: unknown) => this.log.warn({ err: e }, 'bot turn failed'))
   }
 
-  /** Arms the timer for the record's deadline. */
-  private armTimer(): void {
-    this.scheduleBots()
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
-    const deadline = this.record.deadline
-    if (deadline === null || this.closed) return
-    this.timer = setTimeout(() => void this.onTimer(), Math.max(0, deadline - this.deps.now()))
-    this.timer.unref()
-  }
-
   /** After loading a record (a restart, another node): re-arm its timers. */
   resume(): void {
-    this.armTimer()
+    this.armTimers()
     this.record.seats.forEach((s, seat) => {
-      if (!s.connected && s.graceUntil !== null) this.armGrace(seat, s.graceUntil)
+      if (!s.connected && s.graceUntil !== null) this.timers.graceUntil(seat, s.graceUntil)
     })
   }
 
-  private onTimer(): Promise<void> {
-    this.timer = null
+  /** The seats whose clocks have run out play what the timer plays for them (I-16). */
+  private onTurnTimer(): Promise<void> {
     return this.run(async () => {
-      const r = this.record
-      if (r.status !== 'playing' || r.state === null || r.deadline === null) return
-      if (r.deadline > this.deps.now()) {
+      const now = this.deps.now()
+      const due = (this.record.deadlines ?? []).flatMap((d, seat) =>
+        d !== null && d <= now ? [seat] : [],
+      )
+      if (due.length === 0) {
         // Early by the wall clock: wait out the rest.
-        this.armTimer()
+        this.timers.turnAt(this.record.deadlines ?? [])
         return
       }
-      for (const seat of this.adapter.activeSeats(r.state)) {
+      for (const seat of due) {
         const cur = this.record
-        if (cur.status !== 'playing' || cur.state === null) break
+        const d = cur.deadlines?.[seat] ?? null
+        if (cur.status !== 'playing' || cur.state === null || d === null || d > now) continue
         const t = this.adapter.timeoutMove(cur.state, seat)
         if (!t) continue
         const out = await this.applyMove(seat, t.move, t.action)
         if (!out.ok) this.log.warn({ seat, error: out.error }, 'timer move refused')
       }
-    })
+      // Clocks the timer could do nothing for stay as they are until the next change.
+      this.timers.turnAt(
+        (this.record.deadlines ?? []).map((d) => (d !== null && d > now ? d : null)),
+      )
+    }).catch((e: unknown) => this.log.warn({ err: e }, 'timer move failed'))
   }
 
   private requestBest(): void {
@@ -1012,21 +1070,11 @@ export class Table {
   /** Stops timers; the record stays in the store. */
   close(): void {
     this.closed = true
-    if (this.timer) clearTimeout(this.timer)
-    if (this.botTimer) clearTimeout(this.botTimer)
-    for (const t of this.graceTimers.values()) clearTimeout(t)
-    this.graceTimers.clear()
+    this.timers.close()
   }
 
   /** Resolves once every queued command has finished. */
   drain(): Promise<void> {
     return this.run(async () => undefined)
   }
-}
-
-/** The entries of a log (ordered by seq) with a seq greater than `after`. */
-function newerThan(log: readonly LogEntry[], after: number): LogEntry[] {
-  let i = log.length
-  while (i > 0 && log[i - 1]!.seq > after) i--
-  return log.slice(i)
 }

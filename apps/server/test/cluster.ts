@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { LOOSE_LIMITS } from './harness.ts'
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,6 +44,7 @@ export async function startNode(env: Record<string, string>, ms = 20_000): Promi
       RATE_BURST: '1000',
       RATE_PER_SECOND: '1000',
       WEB_DIST: '',
+      ...LOOSE_LIMITS,
       ...env,
       PORT: String(port),
     },

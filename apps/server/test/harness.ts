@@ -14,6 +14,15 @@ export interface TestServer {
   stop(): Promise<void>
 }
 
+/** Per-address limits far above what a test does (every test client shares one address). */
+export const LOOSE_LIMITS = {
+  CONNECTIONS_PER_ADDRESS: '100000',
+  TABLES_PER_ADDRESS_PER_MINUTE: '100000',
+  LOOKUPS_PER_ADDRESS_PER_MINUTE: '100000',
+  SPECTATORS_PER_TABLE: '100000',
+  HARD_BOTS_PER_NODE: '1000',
+}
+
 /** A server for tests: port 0, test deals on, generous rate limits unless overridden. */
 export async function startServer(
   env: Record<string, string> = {},
@@ -27,6 +36,8 @@ export async function startServer(
     RATE_BURST: '1000',
     RATE_PER_SECOND: '1000',
     SOLVER: '0',
+    // Every test client comes from 127.0.0.1: the per-address limits are tested on their own.
+    ...LOOSE_LIMITS,
     ...env,
   })
   const lines = opts.logs

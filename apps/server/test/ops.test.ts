@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connect, must } from '../scripts/client.ts'
 import { loadConfig } from '../src/config.ts'
+import { logCode } from '../src/table.ts'
 import { startServer, type TestServer } from './harness.ts'
 
 describe('operations', () => {
@@ -29,20 +30,34 @@ describe('operations', () => {
   })
 
   it('idle tables leave memory but not the store; stale tables leave the store', async () => {
-    const c = await srv.client()
-    const code = must(
-      await c.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
-    ).table as string
-    must(await c.send('table:leave', { table: code }))
-    srv.app.hub.evictIdle()
-    expect(await srv.app.store.load(code)).not.toBeNull()
-    const watcher = await srv.client()
-    must(await watcher.send('table:watch', { table: code }))
-    // A table in use is never swept, however old its last change.
-    await srv.app.store.sweep(Date.now() + 1, new Set([code]))
-    expect(await srv.app.store.load(code)).not.toBeNull()
-    expect(await srv.app.store.sweep(Date.now() + 1)).toBeGreaterThan(0)
-    expect(await srv.app.store.load(code)).toBeNull()
+    const quick = await startServer({ GRACE_SECONDS: '0.05' })
+    try {
+      const [a, b] = [await quick.client(), await quick.client()]
+      const code = must(
+        await a.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
+      ).table as string
+      const j = must(await b.send('table:join', { table: code, name: 'Li' }))
+      await a.atVersion(code, j.version)
+      must(await a.send('table:start', { table: code, version: j.version }))
+      // Both players go and their grace runs out: the game waits for them, with no timer.
+      a.close()
+      b.close()
+      const t = (await quick.app.hub.get(code))!
+      await vi.waitFor(() => expect(t.snapshot().seats.every((x) => x.gone)).toBe(true))
+      await vi.waitFor(() => expect(t.idle).toBe(true))
+      quick.app.hub.evictIdle()
+      expect(quick.app.hub.size).toBe(0)
+      expect(await quick.app.store.load(code)).not.toBeNull()
+      const watcher = await quick.client()
+      must(await watcher.send('table:watch', { table: code }))
+      // A table in use is never swept, however old its last change.
+      await quick.app.store.sweep(Date.now() + 1, new Set([code]))
+      expect(await quick.app.store.load(code)).not.toBeNull()
+      expect(await quick.app.store.sweep(Date.now() + 1)).toBeGreaterThan(0)
+      expect(await quick.app.store.load(code)).toBeNull()
+    } finally {
+      await quick.stop()
+    }
   })
 
   it('one connection can be at a bounded number of tables', async () => {
@@ -69,13 +84,22 @@ describe('operations', () => {
     expect(await r.json()).toMatchObject({ ok: true, store: true })
   })
 
-  it('GET /metrics counts tables, sockets, commands, latency and refusals by code', async () => {
-    const c = await srv.client()
+  it('GET /metrics counts tables, sockets, commands, latency and refusals by code, for a bearer of the token', async () => {
+    const token = 'a-metrics-token-for-tests'
+    const m = await startServer({ METRICS_TOKEN: token })
+    const c = await m.client()
     const code = must(
       await c.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
     ).table as string
     await c.send('table:start', { table: code, version: 1 })
-    const res = await fetch(`${srv.url}/metrics`)
+    // Not public (issue 13, finding 10): no token, or a wrong one, gets nothing.
+    expect((await fetch(`${m.url}/metrics`)).status).toBe(401)
+    const wrong = await fetch(`${m.url}/metrics`, { headers: { authorization: 'Bearer nope' } })
+    expect(wrong.status).toBe(401)
+    // Without METRICS_TOKEN there is no /metrics on the main port at all.
+    expect((await fetch(`${srv.url}/metrics`)).status).toBe(404)
+    const res = await fetch(`${m.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })
+    await m.stop()
     expect(res.headers.get('content-type')).toContain('text/plain')
     const text = await res.text()
     expect(text).toMatch(/^kortbord_tables [1-9]/m)
@@ -95,8 +119,11 @@ describe('operations', () => {
     const joined = must(await b.send('table:join', { table: created.table as string, name: 'Li' }))
     srv.app.log.info({ token: created.token, msg: { token: joined.token } }, 'a careless line')
     const parsed = logs.map((l) => JSON.parse(l) as Record<string, unknown>)
-    expect(parsed.some((l) => l.table === created.table && l.msg === 'table created')).toBe(true)
+    const code = created.table as string
+    expect(parsed.some((l) => l.table === logCode(code) && l.msg === 'table created')).toBe(true)
     const all = logs.join('\n')
+    // A code is the key to join and watch: logs name a table by a hash of it (finding 12).
+    expect(all).not.toContain(code)
     expect(all).not.toContain(created.token as string)
     expect(all).not.toContain(joined.token as string)
     expect(all).toContain('[redacted]')

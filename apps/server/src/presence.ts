@@ -1,0 +1,147 @@
+// Who is watching: presence, not state (ARCHITECTURE.md). Spectators come and go without a new
+// version of the table: each node counts its own, writes its count to the store at most once a
+// second per table, and sums the counts of the nodes that are alive; the players hear the total
+// at most once a second.
+import type { Logger } from 'pino'
+
+/** Where nodes keep their spectator counts (the table store, memory or Redis). */
+export interface WatchStore {
+  /** Records how many spectators `node` serves at `code` (0 removes the node's count). */
+  setWatchers(code: string, node: string, n: number): Promise<void>
+  /** The sum over the nodes in `live` (null: every node counted). */
+  watchers(code: string, live: ReadonlySet<string> | null): Promise<number>
+}
+
+export interface PresenceDeps {
+  readonly store: WatchStore
+  readonly node: string
+  readonly log: Logger
+  /** The nodes alive now (null with one node). */
+  live(): ReadonlySet<string> | null
+  /** Tells the table's members (on every node) the new total. */
+  publish(code: string, spectators: number): void
+  /** Tells one connection the total. */
+  send(member: string, code: string, spectators: number): void
+  /** The shortest time between two counts of one table reaching its players, ms (1000). */
+  readonly intervalMs?: number
+}
+
+interface Watch {
+  readonly members: Set<string>
+  /** The sum over the nodes at the last count, and this node's part of it then. */
+  counted: number
+  countedHere: number
+  /** The total the players were told last. */
+  told: number
+  lastFlush: number
+  timer: NodeJS.Timeout | null
+}
+
+export class Presence {
+  private readonly tables = new Map<string, Watch>()
+  private readonly interval: number
+
+  constructor(private readonly deps: PresenceDeps) {
+    this.interval = deps.intervalMs ?? 1000
+  }
+
+  /** A connection of this node watches `code`. */
+  add(code: string, member: string): void {
+    let w = this.tables.get(code)
+    if (!w) {
+      w = { members: new Set(), counted: 0, countedHere: 0, told: 0, lastFlush: 0, timer: null }
+      this.tables.set(code, w)
+    }
+    w.members.add(member)
+    this.schedule(code, w)
+  }
+
+  /** It stopped watching (left or dropped); false if it was not watching. */
+  remove(code: string, member: string): boolean {
+    const w = this.tables.get(code)
+    if (!w?.members.delete(member)) return false
+    this.schedule(code, w)
+    return true
+  }
+
+  has(code: string, member: string): boolean {
+    return this.tables.get(code)?.members.has(member) ?? false
+  }
+
+  /** Spectators of `code` on this node. */
+  local(code: string): number {
+    return this.tables.get(code)?.members.size ?? 0
+  }
+
+  /** Spectators of `code` on every node, as last counted and changed here since. */
+  total(code: string): number {
+    const w = this.tables.get(code)
+    if (!w) return 0
+    return Math.max(w.members.size, w.counted - w.countedHere + w.members.size)
+  }
+
+  /**
+   * Tells a connection that just came to the table (or asked for the whole table again) how many
+   * watch it, over every node: its node may serve none of them, and the counts it missed were
+   * sent before it came.
+   */
+  welcome(code: string, member: string): void {
+    const here = this.total(code)
+    this.deps.store.watchers(code, this.deps.live()).then(
+      (n) => {
+        const w = this.tables.get(code)
+        this.deps.send(member, code, w ? this.total(code) : n)
+      },
+      () => this.deps.send(member, code, here),
+    )
+  }
+
+  /** Spectators on this node, over all tables (a metric). */
+  get size(): number {
+    let n = 0
+    for (const w of this.tables.values()) n += w.members.size
+    return n
+  }
+
+  /** Counts every watched table again (a node was found gone: its spectators no longer count). */
+  recount(): void {
+    for (const [code, w] of this.tables) this.schedule(code, w)
+  }
+
+  private schedule(code: string, w: Watch): void {
+    if (w.timer) return
+    const wait = Math.max(0, w.lastFlush + this.interval - performance.now())
+    w.timer = setTimeout(() => void this.flush(code, w), wait)
+    w.timer.unref()
+  }
+
+  private async flush(code: string, w: Watch): Promise<void> {
+    w.lastFlush = performance.now()
+    const here = w.members.size
+    try {
+      await this.deps.store.setWatchers(code, this.deps.node, here)
+      w.counted = await this.deps.store.watchers(code, this.deps.live())
+      w.countedHere = here
+    } catch (e) {
+      // The store is away: the count stays as it was; try again once it may be back.
+      this.deps.log.debug({ err: e }, 'spectator count not stored')
+      w.timer = null
+      if (this.tables.get(code) === w) this.schedule(code, w)
+      return
+    }
+    w.timer = null
+    const total = this.total(code)
+    if (total !== w.told) {
+      w.told = total
+      this.deps.publish(code, total)
+    }
+    if (w.members.size !== here) this.schedule(code, w)
+    else if (here === 0 && this.tables.get(code) === w) this.tables.delete(code)
+  }
+
+  /** Stops the timers (the counts in the store expire with the node's liveness). */
+  close(): void {
+    for (const w of this.tables.values()) if (w.timer) clearTimeout(w.timer)
+    this.tables.clear()
+  }
+}
