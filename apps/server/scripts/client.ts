@@ -18,6 +18,8 @@ export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 export interface ClientOptions {
   readonly transports?: ('websocket' | 'polling')[]
   readonly protocol?: number
+  /** Extra HTTP headers of the handshake (tests: Origin, X-Forwarded-For). */
+  readonly headers?: Record<string, string>
 }
 
 /** One connection: sends commands with acks and keeps everything it receives. */
@@ -43,6 +45,7 @@ export class Client {
       auth: { protocol: 'protocol' in opts ? opts.protocol : PROTOCOL_VERSION },
       reconnection: false,
       forceNew: true,
+      ...(opts.headers ? { extraHeaders: opts.headers } : {}),
     })
     this.socket.on('table:update', (raw) => {
       // Updates carry log deltas (TableUpdate.logAfter): keep every update with the whole log

@@ -112,7 +112,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     heartbeatMs: config.heartbeatMs,
     log,
     now,
-    onNodesGone: () => presence.recount(),
+    onNodesGone: () => presence.recount([...hub.all()].map((t) => t.code)),
   })
   const presence = new Presence({
     store,

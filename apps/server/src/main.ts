@@ -22,7 +22,14 @@ if (config.redis) {
     onError: () => metrics.redisError('store'),
   })
   const adapter = await connectRedisAdapter(url, prefix, log, (what) => metrics.redisError(what))
-  opts = { ...opts, store, adapter: adapter.adapter, onClose: adapter.close }
+  opts = {
+    ...opts,
+    store,
+    adapter: adapter.adapter,
+    onClose: adapter.close,
+    // Limits count in the same Redis: an address is one address on every node.
+    limitsRedis: { redis: store.redis, prefix },
+  }
   log.info({ redis: redactUrl(url), prefix }, 'using the Redis store and adapter')
 }
 

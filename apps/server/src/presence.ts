@@ -49,7 +49,7 @@ export class Presence {
   add(code: string, member: string): void {
     let w = this.tables.get(code)
     if (!w) {
-      w = { members: new Set(), counted: 0, countedHere: 0, told: 0, lastFlush: 0, timer: null }
+      w = this.entry()
       this.tables.set(code, w)
     }
     w.members.add(member)
@@ -103,9 +103,21 @@ export class Presence {
     return n
   }
 
-  /** Counts every watched table again (a node was found gone: its spectators no longer count). */
-  recount(): void {
-    for (const [code, w] of this.tables) this.schedule(code, w)
+  /**
+   * A node was found gone: its spectators no longer count. Counts the tables watched here and
+   * `codes` (the tables this node serves players of) again, and tells their members the total
+   * even if this node thinks it unchanged: the count they were told came from the dead node.
+   */
+  recount(codes: Iterable<string>): void {
+    for (const code of codes) if (!this.tables.has(code)) this.tables.set(code, this.entry())
+    for (const [code, w] of this.tables) {
+      w.told = -1
+      this.schedule(code, w)
+    }
+  }
+
+  private entry(): Watch {
+    return { members: new Set(), counted: 0, countedHere: 0, told: 0, lastFlush: 0, timer: null }
   }
 
   private schedule(code: string, w: Watch): void {

@@ -1,0 +1,533 @@
+// Issue 13: kortbord tried as an attacker and as an operator would, one test per finding, over
+// real sockets. Findings that need several nodes or a real Redis are in abuse-redis.test.ts.
+import { type DuelView, duelLegalMovesFromView, type IdiotView } from '@kortbord/engine'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type Client, connect, must } from '../scripts/client.ts'
+import { StoreUnavailable } from '../src/redis-store.ts'
+import { MemoryStore, type TableRecord } from '../src/store.ts'
+import { startServer, type TestServer } from './harness.ts'
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** A client that says (through a trusted proxy) it comes from `ip`. */
+const from = (s: TestServer, ip: string) => connect(s.url, { headers: { 'x-forwarded-for': ip } })
+
+async function idiotTable(host: Client, n = 2, turnSeconds: number | null = null) {
+  const made = must(
+    await host.send('table:create', {
+      game: 'idiot',
+      name: 'Ada',
+      options: { seats: n, turnSeconds },
+    }),
+  )
+  return { code: made.table as string, token: made.token as string }
+}
+
+async function seated(s: TestServer, n: number, turnSeconds: number | null = null) {
+  const players = [await s.client()]
+  const { code, token } = await idiotTable(players[0]!, n, turnSeconds)
+  const tokens = [token]
+  for (let i = 1; i < n; i++) {
+    const c = await s.client()
+    tokens.push(must(await c.send('table:join', { table: code, name: `P${i}` })).token as string)
+    players.push(c)
+  }
+  const version = (await s.app.hub.get(code))!.version
+  await Promise.all(players.map((c) => c.atVersion(code, version)))
+  return { code, players, tokens, version }
+}
+
+describe('finding 2: tables per address per minute and per node; a deserted table goes at once', () => {
+  let srv: TestServer
+  beforeAll(async () => {
+    srv = await startServer({
+      TRUST_PROXY: 'loopback',
+      TABLES_PER_ADDRESS_PER_MINUTE: '5',
+      MAX_TABLES: '12',
+    })
+  })
+  afterAll(() => srv.stop())
+
+  it('an address may create TABLES_PER_ADDRESS_PER_MINUTE tables a minute (create-and-leave included); another address may still', async () => {
+    const c = await from(srv, '198.51.100.7')
+    for (let i = 0; i < 5; i++) {
+      const { code } = await idiotTable(c)
+      must(await c.send('table:leave', { table: code }))
+    }
+    const r = await c.send('table:create', { game: 'duel', name: 'Eve' })
+    expect(r).toMatchObject({ ok: false, error: { code: 'TOO_MANY_NEW_TABLES' } })
+    if (!r.ok) expect(r.error.message).toMatch(/5 tables a minute/)
+    // Created and left: every one of them is gone from the store already.
+    expect((srv.app.store as MemoryStore).count()).toBe(0)
+    const other = await from(srv, '198.51.100.8')
+    must(await other.send('table:create', { game: 'duel', name: 'Eve' }))
+    c.close()
+    other.close()
+  })
+
+  it('a node holds MAX_TABLES at most (SERVER_FULL), and the stored count is a metric', async () => {
+    const made: Client[] = []
+    for (let i = 0; i < 11; i++) {
+      const c = await from(srv, `203.0.113.${i + 1}`)
+      made.push(c)
+      must(await c.send('table:create', { game: 'duel', name: 'Eve' }))
+    }
+    const late = await from(srv, '203.0.113.200')
+    expect(await late.send('table:create', { game: 'duel', name: 'Eve' })).toMatchObject({
+      ok: false,
+      error: { code: 'SERVER_FULL' },
+    })
+    const text = await srv.app.metrics.registry.metrics()
+    expect(text).toMatch(/^kortbord_tables_stored 12$/m)
+    expect(text).toMatch(/^kortbord_limited_total\{limit="tables_per_node"\} 1$/m)
+    for (const c of [...made, late]) c.close()
+  })
+})
+
+describe('finding 3: hard bots per node', () => {
+  it('beyond HARD_BOTS_PER_NODE a bot sits down as normal, and the ack says so', async () => {
+    const srv = await startServer({ HARD_BOTS_PER_NODE: '2', BOT_DELAY_MS: '10000' })
+    try {
+      const c = await srv.client()
+      const { code } = await idiotTable(c, 4)
+      let version = 1
+      const levels: string[] = []
+      for (const seat of [1, 2, 3]) {
+        const r = must(await c.send('table:bot', { table: code, version, seat, level: 'hard' }))
+        levels.push(r.level as string)
+        version = r.version
+      }
+      expect(levels).toEqual(['hard', 'hard', 'normal'])
+      expect(srv.app.hub.hardBots()).toBe(2)
+    } finally {
+      await srv.stop()
+    }
+  })
+})
+
+describe('finding 4: spectators are presence, bounded, and reach players at most once a second', () => {
+  let srv: TestServer
+  beforeAll(async () => {
+    srv = await startServer({ SPECTATORS_PER_TABLE: '3' })
+  })
+  afterAll(() => srv.stop())
+
+  it('watching and leaving in a loop changes no version, saves nothing and sends players a count at most once a second', async () => {
+    const t = await seated(srv, 2)
+    let saves = 0
+    const store = srv.app.store as MemoryStore
+    const save = store.save.bind(store)
+    store.save = async (r: TableRecord, e: number | null) => {
+      saves++
+      return save(r, e)
+    }
+    const player = t.players[0]!
+    const updatesBefore = player.updates.length
+    const w = await srv.client()
+    const started = performance.now()
+    for (let i = 0; i < 30; i++) {
+      must(await w.send('table:watch', { table: t.code }))
+      must(await w.send('table:leave', { table: t.code }))
+    }
+    await sleep(1200)
+    const seconds = (performance.now() - started) / 1000
+    store.save = save
+    expect(saves).toBe(0)
+    expect((await srv.app.hub.get(t.code))!.version).toBe(t.version)
+    expect(player.updates.length).toBe(updatesBefore)
+    expect(player.presenceEvents).toBeLessThanOrEqual(Math.ceil(seconds) + 1)
+    expect(player.watching.get(t.code) ?? 0).toBe(0)
+  })
+
+  it('SPECTATORS_PER_TABLE watch at most: the next is refused SPECTATORS_FULL', async () => {
+    const t = await seated(srv, 2)
+    for (let i = 0; i < 3; i++)
+      must(await (await srv.client()).send('table:watch', { table: t.code }))
+    const r = await (await srv.client()).send('table:watch', { table: t.code })
+    expect(r).toMatchObject({ ok: false, error: { code: 'SPECTATORS_FULL' } })
+  })
+})
+
+describe('finding 5: an outsider cannot touch a table by naming a future version', () => {
+  it('commands from a connection not at the table are refused before any load, and the bots play on', async () => {
+    let loads = 0
+    const store = new MemoryStore({ freeze: true })
+    const load = store.load.bind(store)
+    store.load = (code: string) => {
+      loads++
+      return load(code)
+    }
+    const srv = await startServer({ BOT_DELAY_MS: '100' }, { store })
+    try {
+      const c = await srv.client()
+      const { code } = await idiotTable(c, 4)
+      let version = 1
+      for (const seat of [1, 2, 3])
+        version = must(
+          await c.send('table:bot', { table: code, version, seat, level: 'easy' }),
+        ).version
+      must(await c.send('table:start', { table: code, version }))
+      const outsider = await srv.client()
+      const watcher = await srv.client()
+      must(await watcher.send('table:watch', { table: code }))
+      const t = (await srv.app.hub.get(code))!
+      const loadsBefore = loads
+      const v0 = t.version
+      const until = performance.now() + 1500
+      while (performance.now() < until) {
+        const far = t.version + 1000
+        const move = { table: code, version: far, move: { type: 'ready' as const } }
+        expect(await outsider.send('game:move', move)).toMatchObject({
+          ok: false,
+          error: { code: 'NOT_AT_TABLE' },
+        })
+        expect(await watcher.send('game:move', move)).toMatchObject({
+          ok: false,
+          error: { code: 'SPECTATOR' },
+        })
+        await sleep(20)
+      }
+      expect(loads).toBe(loadsBefore)
+      // The bots were never held up: they swapped, readied and played all along (~10 a second).
+      expect(t.version - v0).toBeGreaterThan(5)
+    } finally {
+      await srv.stop()
+    }
+  })
+})
+
+describe('finding 6: connections per address, lookups per address', () => {
+  let srv: TestServer
+  beforeAll(async () => {
+    srv = await startServer({
+      TRUST_PROXY: 'loopback',
+      CONNECTIONS_PER_ADDRESS: '4',
+      LOOKUPS_PER_ADDRESS_PER_MINUTE: '6',
+    })
+  })
+  afterAll(() => srv.stop())
+
+  it('an address holds CONNECTIONS_PER_ADDRESS connections; the next is refused until one closes; others are not', async () => {
+    const held = await Promise.all(Array.from({ length: 4 }, () => from(srv, '192.0.2.1')))
+    const refused = await from(srv, '192.0.2.1').catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(Error)
+    // The handshake says why (a polling handshake shows the body).
+    const r = await fetch(`${srv.url}/socket.io/?EIO=4&transport=polling`, {
+      headers: { 'x-forwarded-for': '192.0.2.1' },
+    })
+    expect(r.status).toBe(403)
+    expect(((await r.json()) as { message: string }).message).toMatch(/^TOO_MANY_CONNECTIONS/)
+    const other = await from(srv, '192.0.2.2')
+    expect(other.socket.connected).toBe(true)
+    held[0]!.close()
+    await vi.waitFor(async () => {
+      const again = await from(srv, '192.0.2.1')
+      again.close()
+    })
+    for (const c of [...held, other]) c.close()
+  })
+
+  it('a burst of connections from one address cannot get past the limit', async () => {
+    const tries = await Promise.allSettled(Array.from({ length: 40 }, () => from(srv, '192.0.2.9')))
+    const open = tries.flatMap((t) => (t.status === 'fulfilled' ? [t.value] : []))
+    await sleep(200)
+    expect(open.filter((c) => c.socket.connected).length).toBeLessThanOrEqual(4)
+    for (const c of open) c.close()
+  })
+
+  it('scanning codes: past LOOKUPS_PER_ADDRESS_PER_MINUTE every join, watch or reclaim is TOO_MANY_LOOKUPS', async () => {
+    const host = await from(srv, '192.0.2.30')
+    const { code } = await idiotTable(host)
+    const scanner = await from(srv, '192.0.2.31')
+    const codes = ['AAAAAA', 'BBBBBB', 'CCCCCC', 'DDDDDD', 'EEEEEE', 'FFFFFF']
+    for (const c of codes) {
+      expect(await scanner.send('table:watch', { table: c })).toMatchObject({
+        ok: false,
+        error: { code: 'NO_SUCH_TABLE' },
+      })
+    }
+    // Even the right code is refused now: the scanner learns nothing.
+    expect(await scanner.send('table:watch', { table: code })).toMatchObject({
+      ok: false,
+      error: { code: 'TOO_MANY_LOOKUPS' },
+    })
+    // Someone else is not held back.
+    const friend = await from(srv, '192.0.2.32')
+    must(await friend.send('table:watch', { table: code }))
+    for (const c of [host, scanner, friend]) c.close()
+  })
+})
+
+describe('finding 7: stallers', () => {
+  let srv: TestServer
+  beforeAll(async () => {
+    // 15 s timers run at 1/100 speed: 150 ms; 60 s: 600 ms.
+    srv = await startServer({ KORTBORD_TIMER_SCALE: '0.01', BOT_DELAY_MS: '20' })
+  })
+  afterAll(() => srv.stop())
+
+  it('[I-16] every game with someone to wait for has a timer by default; the host changes or stops it', async () => {
+    const c = await srv.client()
+    const defaults = {
+      idiot: { game: 'idiot', name: 'A', options: { seats: 2 } },
+      duel: { game: 'duel', name: 'A' },
+      klockan: { game: 'klockan', name: 'A', options: { seats: 2 } },
+    } as const
+    const want = { idiot: 30, duel: 60, klockan: 20 }
+    for (const [game, msg] of Object.entries(defaults)) {
+      const code = must(await c.send('table:create', msg)).table as string
+      const u = await c.waitFor(code, () => true)
+      expect((u.table.settings as { turnSeconds: number }).turnSeconds).toBe(want[game as 'duel'])
+    }
+    const t = await seated(srv, 2, 30)
+    const bo = await t.players[1]!.send('table:timer', {
+      table: t.code,
+      version: t.version,
+      turnSeconds: null,
+    })
+    expect(bo).toMatchObject({ ok: false, error: { code: 'NOT_HOST' } })
+    const off = must(
+      await t.players[0]!.send('table:timer', {
+        table: t.code,
+        version: t.version,
+        turnSeconds: null,
+      }),
+    )
+    const u = await t.players[1]!.atVersion(t.code, off.version)
+    expect((u.table.settings as { turnSeconds: number | null }).turnSeconds).toBeNull()
+    expect(u.log.at(-1)).toMatchObject({ t: 'timer', turnSeconds: null })
+    const solo = await srv.client()
+    const code = must(await solo.send('table:create', { game: 'herrarna', name: 'S' }))
+      .table as string
+    expect(
+      await solo.send('table:timer', { table: code, version: 1, turnSeconds: 30 }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOR_SOLO' },
+    })
+  })
+
+  it('[I-16] Idiot: a connected staller is away after two timeouts; another player hands the seat to a bot, the staller takes it back', async () => {
+    const t = await seated(srv, 3, 15)
+    const started = must(
+      await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
+    )
+    // Everyone but P2 readies; P2 does nothing at all.
+    for (const p of [0, 1])
+      await t.players[p]!.send('game:move', {
+        table: t.code,
+        version: started.version,
+        move: { type: 'ready' },
+      })
+    const away = await t.players[1]!.waitFor(t.code, (u) => u.table.seats[2]!.away, 20_000)
+    expect(away.table.seats[2]).toMatchObject({ connected: true, away: true, bot: null })
+    // Not the host, and it works: P1 hands P2's seat to a bot.
+    const handed = must(
+      await t.players[1]!.send('table:bot', {
+        table: t.code,
+        version: away.table.version,
+        seat: 2,
+        level: 'easy',
+      }),
+    )
+    const u = await t.players[2]!.atVersion(t.code, handed.version)
+    expect(u.table.seats[2]).toMatchObject({ name: 'P2', bot: 'easy', away: false })
+    expect(u.log.some((e) => e.t === 'bot' && e.seat === 2 && e.by === 1)).toBe(true)
+    // The staller's own moves wait: a bot plays the seat until they take it back.
+    const mine = await t.players[2]!.send('game:move', {
+      table: t.code,
+      version: u.table.version,
+      move: { type: 'pickup' },
+    })
+    expect(mine.ok).toBe(false)
+    must(await t.players[2]!.send('table:reclaim', { table: t.code, token: t.tokens[2]! }))
+    const back = await t.players[0]!.waitFor(t.code, (x) => x.table.seats[2]!.bot === null)
+    expect(back.table.seats[2]).toMatchObject({ bot: null, away: false, connected: true })
+    // A present player's seat cannot be handed over: NOT_AWAY.
+    const v = t.players[0]!.state(t.code)!.table.version
+    expect(
+      await t.players[1]!.send('table:bot', { table: t.code, version: v, seat: 0, level: 'easy' }),
+    ).toMatchObject({ ok: false, error: { code: 'NOT_AWAY' } })
+  })
+
+  it('[I-16][A-10] the duel: a staller is dealt for by the timer, is away after two, and the other ends the match with the staller forfeiting', async () => {
+    const a = await srv.client()
+    const code = must(
+      await a.send('table:create', {
+        game: 'duel',
+        name: 'Ada',
+        options: { games: 3, turnSeconds: 15 },
+      }),
+    ).table as string
+    const b = await srv.client()
+    const j = must(await b.send('table:join', { table: code, name: 'Bo' }))
+    await a.atVersion(code, j.version)
+    const started = must(await a.send('table:start', { table: code, version: j.version }))
+    // Ada keeps playing (her clock restarts with each move), Bo does nothing: his runs out.
+    let playing = true
+    const ada = (async () => {
+      while (playing) {
+        const u = a.state(code)!
+        const moves = duelLegalMovesFromView(u.view as DuelView)
+        const m = moves.find((x) => x.type === 'discard' || x.type === 'move') ?? moves[0]
+        if (m) await a.send('game:move', { table: code, version: u.table.version, move: m })
+        await sleep(60)
+      }
+    })()
+    const bo = await a.waitFor(
+      code,
+      (u) => u.log.filter((e) => e.t === 'timeout' && e.seat === 1).length >= 2,
+      20_000,
+    )
+    playing = false
+    await ada
+    expect(bo.log.find((e) => e.t === 'timeout' && e.seat === 1)).toMatchObject({ action: 'deal' })
+    expect(bo.table.seats[1]!.away).toBe(true)
+    const now = a.state(code)!.table.version
+    expect(await b.send('table:forfeit', { table: code, version: now, seat: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_AWAY' },
+    })
+    const done = must(await a.send('table:forfeit', { table: code, version: now, seat: 1 }))
+    const end = await b.atVersion(code, done.version)
+    expect(end.table.status).toBe('over')
+    expect(end.table.tally).toEqual([1, 0])
+    expect(end.log.at(-1)).toMatchObject({ t: 'forfeit', seat: 1, name: 'Bo', by: 0 })
+    expect((end.view as DuelView).over).toBe(false)
+    expect(started.version).toBeLessThan(done.version)
+  })
+
+  it('[I-16][K-6] Klockan för två: the timer turns the staller’s card', async () => {
+    const a = await srv.client()
+    const code = must(
+      await a.send('table:create', {
+        game: 'klockan',
+        name: 'Ada',
+        options: { seats: 2, turnSeconds: 15 },
+      }),
+    ).table as string
+    const b = await srv.client()
+    const j = must(await b.send('table:join', { table: code, name: 'Bo' }))
+    await a.atVersion(code, j.version)
+    must(await a.send('table:start', { table: code, version: j.version }))
+    const u = await a.waitFor(code, (x) => x.log.some((e) => e.t === 'timeout'), 10_000)
+    expect(u.log.find((e) => e.t === 'timeout')).toMatchObject({ action: 'turn' })
+  })
+})
+
+describe('finding 8: presence churn cannot wipe the game from the log', () => {
+  it('reclaiming and dropping in a loop keeps every game event; away/back take a few entries at most', async () => {
+    const srv = await startServer()
+    try {
+      const t = await seated(srv, 2)
+      const started = must(
+        await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
+      )
+      let version = started.version
+      for (const p of [0, 1])
+        version = must(
+          await t.players[p]!.send('game:move', {
+            table: t.code,
+            version,
+            move: { type: 'ready' },
+          }),
+        ).version
+      const tbl = (await srv.app.hub.get(t.code))!
+      const gameEntries = tbl.snapshot().log.filter((e) => e.t !== 'away' && e.t !== 'back')
+      for (let i = 0; i < 100; i++) {
+        const c = await srv.client()
+        must(await c.send('table:reclaim', { table: t.code, token: t.tokens[1]! }))
+        c.close()
+        await vi.waitFor(() => expect(tbl.snapshot().seats[1]!.connected).toBe(false))
+      }
+      const log = tbl.snapshot().log
+      for (const e of gameEntries) expect(log).toContainEqual(e)
+      expect(log.filter((e) => e.t === 'away' || e.t === 'back').length).toBeLessThanOrEqual(8)
+    } finally {
+      await srv.stop()
+    }
+  })
+})
+
+describe('finding 9: a refusal that may hide a change says so', () => {
+  it('a save that reached the store and got no answer is OUTCOME_UNKNOWN; one refused before is UNAVAILABLE', async () => {
+    let mode: 'ok' | 'lost' | 'refused' = 'ok'
+    class Flaky extends MemoryStore {
+      override async save(r: TableRecord, expected: number | null): Promise<void> {
+        if (mode === 'lost') {
+          await super.save(r, expected)
+          throw new StoreUnavailable('no answer', { maybeApplied: true })
+        }
+        if (mode === 'refused') throw new StoreUnavailable('not connected', { maybeApplied: false })
+        return super.save(r, expected)
+      }
+    }
+    const srv = await startServer({}, { store: new Flaky({ freeze: true }) })
+    try {
+      const t = await seated(srv, 2)
+      mode = 'refused'
+      const r1 = await t.players[0]!.send('table:start', { table: t.code, version: t.version })
+      expect(r1).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } })
+      mode = 'lost'
+      const r2 = await t.players[0]!.send('table:start', { table: t.code, version: t.version })
+      expect(r2).toMatchObject({ ok: false, error: { code: 'OUTCOME_UNKNOWN' } })
+      mode = 'ok'
+      // The node finds out by itself and tells everyone what the table is: the game started.
+      const u = await t.players[1]!.waitFor(t.code, (x) => x.table.status === 'playing')
+      expect((u.view as IdiotView).phase).toBe('swap')
+      // A repeat of the command is answered, not applied twice.
+      const r3 = await t.players[0]!.send('table:start', { table: t.code, version: t.version })
+      expect(r3.ok).toBe(false)
+    } finally {
+      await srv.stop()
+    }
+  })
+})
+
+describe('finding 10: HTTP and the socket handshake', () => {
+  let srv: TestServer
+  beforeAll(async () => {
+    srv = await startServer({
+      ALLOWED_ORIGINS: 'https://friends.example',
+      METRICS_PORT: '0',
+    })
+  })
+  afterAll(() => srv.stop())
+
+  it('every page has a CSP without inline script, no framing, nosniff and a referrer policy', async () => {
+    const r = await fetch(`${srv.url}/healthz`)
+    const csp = r.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(r.headers.get('x-frame-options')).toBe('DENY')
+    expect(r.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  })
+
+  it('a page of another origin cannot open a socket; the own origin, an allowed one and no origin can', async () => {
+    const handshake = (origin?: string) =>
+      fetch(`${srv.url}/socket.io/?EIO=4&transport=polling`, {
+        headers: origin ? { origin } : {},
+      })
+    const evil = await handshake('https://evil.example')
+    expect(evil.status).toBe(403)
+    expect(((await evil.json()) as { message: string }).message).toMatch(/^ORIGIN_NOT_ALLOWED/)
+    expect((await handshake(srv.url)).status).toBe(200)
+    expect((await handshake('https://friends.example')).status).toBe(200)
+    expect((await handshake()).status).toBe(200)
+    const ws = await connect(srv.url, { headers: { origin: 'https://evil.example' } }).catch(
+      (e: unknown) => e,
+    )
+    expect(ws).toBeInstanceOf(Error)
+  })
+
+  it('/metrics is on its own port, not on the public one', async () => {
+    expect((await fetch(`${srv.url}/metrics`)).status).toBe(404)
+    const port = srv.app.metricsPort
+    expect(port).not.toBeNull()
+    const m = await fetch(`http://127.0.0.1:${port}/metrics`)
+    expect(m.status).toBe(200)
+    expect(await m.text()).toMatch(/^kortbord_sockets /m)
+  })
+})
