@@ -52,7 +52,7 @@ export interface BuildOptions {
   readonly limitsRedis?: ConstructorParameters<typeof Limits>[1]
 }
 
-/** Seat tokens never reach a log line (ARCHITECTURE.md). */
+/** Seat tokens never reach a log line. */
 export const REDACT = ['token', '*.token', '*.*.token', 'msg.token', 'tokenHash', '*.tokenHash']
 
 /**

@@ -1,4 +1,4 @@
-// Who is watching: presence, not state (ARCHITECTURE.md). Spectators come and go without a new
+// Who is watching: presence, not state. Spectators come and go without a new
 // version of the table: each node counts its own, writes its count to the store at most once a
 // second per table, and sums the counts of the nodes that are alive; the players hear the total
 // at most once a second.

@@ -139,7 +139,7 @@ interface CommitOptions {
 /**
  * The authority over one table: every command goes through its queue, one at a time, is checked
  * against the engine, saved to the store with the version it was based on, then published. It
- * knows nothing of socket.io (ARCHITECTURE.md: a Table takes a game, a store and a publish).
+ * knows nothing of socket.io: it takes a game, a store and a publish function.
  * Spectators are presence (deps.presence), timers live in {@link TableTimers}, the update cache
  * in {@link UpdateCache}.
  */
