@@ -31,9 +31,12 @@ async function client(ip: string): Promise<Client> {
   return c
 }
 
+type AnyAck = Awaited<ReturnType<Client['send']>>
+type Ok = Extract<AnyAck, { ok: true }>
+
 /** Records an ack by its code ('ok' for success). */
-function tally(a: { ok: boolean; error?: { code: string } }): boolean {
-  count(a.ok ? 'ok' : (a.error?.code ?? 'refused'))
+function tally(a: AnyAck): a is Ok {
+  count(a.ok ? 'ok' : a.error.code)
   return a.ok
 }
 
@@ -162,9 +165,11 @@ const attacks: Record<string, () => Promise<void>> = {
   async reconnect() {
     const host = await client('198.21.0.1')
     const r = await host.send('table:create', { game: 'idiot', name: 'Ada', options: { seats: 2 } })
+    if (!tally(r)) return
     const code = String(r.table)
     const bo = await client('198.21.0.2')
     const j = await bo.send('table:join', { table: code, name: 'Bo' })
+    if (!tally(j)) return
     const token = String(j.token)
     bo.close()
     ready()

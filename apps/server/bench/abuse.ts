@@ -49,7 +49,7 @@ async function startServer(): Promise<{ url: string; proc: ChildProcess }> {
 }
 
 /** A few of the node's own figures, from /metrics. */
-async function serverFigures(url: string): Promise<Record<string, number>> {
+async function serverFigures(url: string) {
   const text = await (
     await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
   ).text()
