@@ -1,4 +1,5 @@
 import { parseCard } from '@kortbord/engine'
+import { SERVER_ERROR_CODES } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
 import { cardName, DICTS, errorText, LANGS, pickLang } from '../src/lib/i18n.ts'
 
@@ -31,5 +32,19 @@ describe('languages', () => {
         'the server said so',
       )
     }
+  })
+
+  it('every refusal the server can send has a sentence in every language', () => {
+    for (const l of LANGS) {
+      const missing = SERVER_ERROR_CODES.filter((c) => !(c in DICTS[l].errors))
+      expect(missing, l).toEqual([])
+      for (const c of SERVER_ERROR_CODES) {
+        const text = DICTS[l].errors[c]!
+        expect(text, `${l} ${c}`).toMatch(/^\p{Lu}.*[.!:)]$/u)
+        expect(text).not.toContain(c)
+      }
+    }
+    // The name length is the server's limit, in words.
+    expect(errorText(DICTS.en, { code: 'NAME_TOO_LONG', message: '' })).toContain('24')
   })
 })

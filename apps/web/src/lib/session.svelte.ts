@@ -5,6 +5,7 @@ import {
   type ClientToServerEvents,
   type CreateTableInput,
   mergeLog,
+  NOTHING_CHANGED,
   PROTOCOL_VERSION,
   type ServerToClientEvents,
   type TableGone,
@@ -15,9 +16,52 @@ import { io, type Socket } from 'socket.io-client'
 import { load, save, tokenKey } from './storage.ts'
 
 export type Role = 'player' | 'spectator'
+export type BotLevel = 'easy' | 'normal' | 'hard'
+type AnyAck = Ack<Record<string, unknown>>
+/** The server's events and the socket's own. */
+type Events = ServerToClientEvents & {
+  connect: () => void
+  disconnect: (reason: string) => void
+  connect_error: (e: Error) => void
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+
+/** Sends with an acknowledgement, at most 10 s; no answer counts as being offline. */
+async function emitWithAck(
+  socket: Socket<ServerToClientEvents, ClientToServerEvents>,
+  event: string,
+  payload: unknown,
+): Promise<AnyAck> {
+  try {
+    return (await (
+      socket.timeout(10_000) as unknown as {
+        emitWithAck(e: string, p: unknown): Promise<AnyAck>
+      }
+    ).emitWithAck(event, payload)) as AnyAck
+  } catch {
+    return { ok: false, error: { code: 'offline', message: 'no answer from the server' } }
+  }
+}
 
 export interface Transport {
   readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>
+}
+
+const HANDSHAKE_CODES = /\b(PROTOCOL_MISMATCH|ORIGIN_NOT_ALLOWED|TOO_MANY_CONNECTIONS)\b/
+
+/**
+ * Why the server refused to open the socket, if it said: the protocol version (socket.io's
+ * middleware: the error's message), or the origin or the address's connections (engine.io's
+ * handshake: only the polling transport can read the answer, `{code, message}` as JSON).
+ */
+export function handshakeRefusal(e: Error): string | null {
+  const context = (e as { context?: { responseText?: unknown } }).context
+  for (const text of [e.message, context?.responseText]) {
+    const m = typeof text === 'string' ? HANDSHAKE_CODES.exec(text) : null
+    if (m) return m[1]!
+  }
+  return null
 }
 
 /** Opens the one socket of this page (same origin: the server serves the page). */
@@ -42,8 +86,16 @@ export class TableClient {
   gone = $state<TableGone['reason'] | null>(null)
   /** The last refusal, for the page to put into words. */
   error = $state.raw<WireError | null>(null)
+  /** Something the page should tell, that is not a refusal (e.g. a bot came at another level). */
+  notice = $state<'botDowngraded' | null>(null)
   busy = $state(false)
+  /**
+   * How many watch, over every node (`table:presence`, issue 13): spectators are presence, not
+   * versions, so updates do not follow them. Null until the first count arrives.
+   */
+  private presence = $state<number | null>(null)
   private watchWanted: boolean
+  private readonly off: (() => void)[] = []
 
   constructor(
     readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>,
@@ -52,22 +104,22 @@ export class TableClient {
   ) {
     this.watchWanted = opts.watch
     this.online = socket.connected
-    socket.on('connect', () => {
+    this.listen('connect', () => {
       this.online = true
       void this.resume()
     })
-    socket.on('disconnect', (reason) => {
+    this.listen('disconnect', (reason) => {
       this.online = false
       // A server going down for a restart disconnects on purpose; socket.io does not come back
       // by itself after that, so knock again (the next node, or this one once it is back).
       if (reason === 'io server disconnect')
         setTimeout(() => socket.connect(), 500 + Math.random() * 1000)
     })
-    socket.on('connect_error', (e) => {
-      if (e.message === 'PROTOCOL_MISMATCH')
-        this.error = { code: 'PROTOCOL_MISMATCH', message: e.message }
+    this.listen('connect_error', (e: Error) => {
+      const code = handshakeRefusal(e)
+      if (code) this.error = { code, message: e.message }
     })
-    socket.on('table:update', (u) => {
+    this.listen('table:update', (u) => {
       if (u.table.code !== this.code) return
       const cur = this.update
       // Views arrive in order; never step back to an older version.
@@ -78,22 +130,50 @@ export class TableClient {
       this.update = merged.log === u.log ? u : { ...u, log: merged.log }
       if (merged.gap) void this.call('table:sync', { table: this.code })
       this.role = u.seat === null ? 'spectator' : 'player'
+      // A join whose answer was lost (OUTCOME_UNKNOWN) may still have seated us.
+      if (u.seat !== null) this.needsJoin = false
     })
-    socket.on('table:gone', (g) => {
+    this.listen('table:presence', (p) => {
+      if (p.table === this.code) this.presence = p.spectators
+    })
+    this.listen('table:gone', (g) => {
       if (g.table !== this.code) return
       this.gone = g.reason
       this.role = null
+      // Every player left: the table is deleted, and its seat token is worth nothing.
+      if (g.reason === 'closed') save(tokenKey(this.code), null)
     })
     if (socket.connected) void this.resume()
+  }
+
+  /** Listens to one of the socket's events until {@link close}. */
+  private listen<E extends keyof Events>(event: E, fn: Events[E]): void {
+    const s = this.socket as unknown as {
+      on(e: E, f: Events[E]): void
+      off(e: E, f: Events[E]): void
+    }
+    s.on(event, fn)
+    this.off.push(() => s.off(event, fn))
   }
 
   get token(): string | null {
     return load(tokenKey(this.code))
   }
 
+  /** The spectators to show: the latest presence count, else the count in the update. */
+  get spectators(): number {
+    return this.presence ?? this.update?.table.spectators ?? 0
+  }
+
+  /** A bot plays this player's seat (they were away, I-16): they take it back with their token. */
+  get botPlaying(): boolean {
+    const u = this.update
+    return u !== null && u.seat !== null && (u.table.seats[u.seat]?.bot ?? null) !== null
+  }
+
   /** After (re)connecting: reclaim the seat with its token, or watch again, or ask. */
   async resume(): Promise<void> {
-    if (this.gone === 'replaced') return
+    if (this.gone !== null) return
     const token = this.token
     if (token) {
       const r = await this.call('table:reclaim', { table: this.code, token })
@@ -137,25 +217,48 @@ export class TableClient {
     await this.resume()
   }
 
+  /** Takes the seat back from the bot that plays it (I-16): the seat token proves it is ours. */
+  reclaimFromBot(): Promise<boolean> {
+    const token = this.token
+    if (!token) {
+      this.error = { code: 'BAD_TOKEN', message: 'no seat token in this browser' }
+      return Promise.resolve(false)
+    }
+    return this.ok('table:reclaim', { table: this.code, token })
+  }
+
   move(move: unknown): Promise<boolean> {
-    const version = this.update?.table.version ?? 0
-    return this.ok('game:move', { table: this.code, version, move })
+    return this.ok('game:move', { table: this.code, version: this.version, move })
   }
 
   start(): Promise<boolean> {
-    const version = this.update?.table.version ?? 0
-    return this.ok('table:start', { table: this.code, version })
+    return this.ok('table:start', { table: this.code, version: this.version })
   }
 
-  /** Host: a computer player takes an open seat, or keeps a gone player's seat (issue 7). */
-  seatBot(seat: number, level: 'easy' | 'normal' | 'hard'): Promise<boolean> {
-    const version = this.update?.table.version ?? 0
-    return this.ok('table:bot', { table: this.code, version, seat, level })
+  /**
+   * A computer player takes a seat: the host's open seat or a gone player's (issue 7), or any
+   * player's hand-over of an away player's seat during a game (I-16). The server may seat a
+   * normal bot for a hard one when it has too many; the page says so.
+   */
+  async seatBot(seat: number, level: BotLevel): Promise<boolean> {
+    const msg = { table: this.code, version: this.version, seat, level }
+    const r = await this.call('table:bot', msg)
+    if (r.ok && r.level !== level) this.notice = 'botDowngraded'
+    return r.ok
+  }
+
+  /** Host: the turn timer from now on (seconds, or null: off). */
+  setTimer(turnSeconds: number | null): Promise<boolean> {
+    return this.ok('table:timer', { table: this.code, version: this.version, turnSeconds })
+  }
+
+  /** Ends the game with the away player at `seat` forfeiting it (I-16). */
+  forfeit(seat: number): Promise<boolean> {
+    return this.ok('table:forfeit', { table: this.code, version: this.version, seat })
   }
 
   remove(seat: number): Promise<boolean> {
-    const version = this.update?.table.version ?? 0
-    return this.ok('table:remove', { table: this.code, version, seat })
+    return this.ok('table:remove', { table: this.code, version: this.version, seat })
   }
 
   async leave(): Promise<boolean> {
@@ -164,15 +267,16 @@ export class TableClient {
     return ok
   }
 
+  private get version(): number {
+    return this.update?.table.version ?? 0
+  }
+
   private async ok(event: keyof ClientToServerEvents, payload: unknown): Promise<boolean> {
     return (await this.call(event, payload)).ok
   }
 
   /** Sends with an acknowledgement; a refusal lands in `error` for the page to show. */
-  async call(
-    event: keyof ClientToServerEvents,
-    payload: unknown,
-  ): Promise<Ack<Record<string, unknown>>> {
+  async call(event: keyof ClientToServerEvents, payload: unknown): Promise<AnyAck> {
     if (!this.socket.connected) {
       const error = { code: 'offline', message: 'not connected' }
       this.error = error
@@ -180,27 +284,40 @@ export class TableClient {
     }
     this.busy = true
     try {
-      const r = (await (
-        this.socket.timeout(10_000) as unknown as {
-          emitWithAck(e: string, p: unknown): Promise<Ack<Record<string, unknown>>>
-        }
-      ).emitWithAck(event, payload)) as Ack<Record<string, unknown>>
+      const r = await emitWithAck(this.socket, event, payload)
       this.error = r.ok ? null : r.error
-      // The seat slipped away from this connection (a node judged it gone): take it back.
-      if (!r.ok && r.error.code === 'NOT_AT_TABLE' && event !== 'table:leave') void this.resume()
+      if (!r.ok) this.afterRefusal(event, r.error)
       return r
-    } catch {
-      const error = { code: 'offline', message: 'no answer from the server' }
-      this.error = error
-      return { ok: false, error }
     } finally {
       this.busy = false
     }
   }
 
+  private afterRefusal(event: keyof ClientToServerEvents, error: WireError): void {
+    // The seat slipped away from this connection (a node judged it gone): take it back.
+    if (error.code === 'NOT_AT_TABLE' && event !== 'table:leave') void this.resume()
+    // The command may or may not have been applied: never send it again blindly; ask for the
+    // table as it is and show that (issue 13, finding 9).
+    else if (!NOTHING_CHANGED(error.code)) void this.resync()
+  }
+
+  /** Asks for the whole table again until it comes (the store may take a moment to be back). */
+  private async resync(): Promise<void> {
+    for (let attempt = 0; attempt < 5 && this.gone === null; attempt++) {
+      // Offline: reconnecting resumes the seat, which brings the whole table anyway.
+      if (!this.socket.connected) return
+      const r = await emitWithAck(this.socket, 'table:sync', { table: this.code })
+      if (r.ok) return
+      if (r.error.code === 'NOT_AT_TABLE') {
+        void this.resume()
+        return
+      }
+      await sleep(500 * 2 ** attempt)
+    }
+  }
+
   close(): void {
-    this.socket.off('table:update')
-    this.socket.off('table:gone')
+    for (const off of this.off.splice(0)) off()
   }
 }
 
@@ -209,19 +326,11 @@ export async function createTable(
   socket: Socket<ServerToClientEvents, ClientToServerEvents>,
   msg: CreateTableInput,
 ): Promise<{ ok: true; code: string } | { ok: false; error: WireError }> {
-  try {
-    const r = (await (
-      socket.timeout(10_000) as unknown as {
-        emitWithAck(e: string, p: unknown): Promise<Ack<Record<string, unknown>>>
-      }
-    ).emitWithAck('table:create', msg)) as Ack<Record<string, unknown>>
-    if (!r.ok) return r
-    const code = String(r.table)
-    save(tokenKey(code), String(r.token))
-    return { ok: true, code }
-  } catch {
-    return { ok: false, error: { code: 'offline', message: 'no answer from the server' } }
-  }
+  const r = await emitWithAck(socket, 'table:create', msg)
+  if (!r.ok) return r
+  const code = String(r.table)
+  save(tokenKey(code), String(r.token))
+  return { ok: true, code }
 }
 
 /**
@@ -236,23 +345,13 @@ export async function practiseTable(
   const created = await createTable(socket, { game: 'idiot', name, options: { seats: 4 } })
   if (!created.ok) return created
   const code = created.code
-  const send = async (event: string, payload: unknown) =>
-    (await (
-      socket.timeout(10_000) as unknown as {
-        emitWithAck(e: string, p: unknown): Promise<Ack<Record<string, unknown>>>
-      }
-    ).emitWithAck(event, payload)) as Ack<Record<string, unknown>>
-  try {
-    let version = 1
-    for (const seat of [1, 2, 3]) {
-      const r = await send('table:bot', { table: code, version, seat, level })
-      if (!r.ok) return r
-      version = r.version
-    }
-    const r = await send('table:start', { table: code, version })
+  let version = 1
+  for (const seat of [1, 2, 3]) {
+    const r = await emitWithAck(socket, 'table:bot', { table: code, version, seat, level })
     if (!r.ok) return r
-    return { ok: true, code }
-  } catch {
-    return { ok: false, error: { code: 'offline', message: 'no answer from the server' } }
+    version = r.version
   }
+  const r = await emitWithAck(socket, 'table:start', { table: code, version })
+  if (!r.ok) return r
+  return { ok: true, code }
 }

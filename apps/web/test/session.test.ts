@@ -1,0 +1,196 @@
+// The table client against a scripted socket: what it does with the server's answers and events.
+import type { Ack, TableInfo, TableUpdate } from '@kortbord/protocol/wire'
+import type { Socket } from 'socket.io-client'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { handshakeRefusal, TableClient } from '../src/lib/session.svelte.ts'
+
+type Handler = (...args: unknown[]) => void
+type Answer = (payload: Record<string, unknown>) => Ack<Record<string, unknown>>
+
+/** A socket whose acknowledgements come from `answers`, recording what was sent. */
+class ScriptedSocket {
+  connected = true
+  readonly sent: { event: string; payload: Record<string, unknown> }[] = []
+  readonly answers = new Map<string, Answer[]>()
+  private readonly handlers = new Map<string, Set<Handler>>()
+
+  on(event: string, fn: Handler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set())
+    this.handlers.get(event)!.add(fn)
+  }
+  off(event: string, fn: Handler) {
+    this.handlers.get(event)?.delete(fn)
+  }
+  listeners(event: string): number {
+    return this.handlers.get(event)?.size ?? 0
+  }
+  fire(event: string, ...args: unknown[]) {
+    for (const fn of this.handlers.get(event) ?? []) fn(...args)
+  }
+  answer(event: string, ...answers: Answer[]) {
+    this.answers.set(event, [...(this.answers.get(event) ?? []), ...answers])
+  }
+  timeout() {
+    return {
+      emitWithAck: async (event: string, payload: Record<string, unknown>) => {
+        this.sent.push({ event, payload })
+        const next = this.answers.get(event)?.shift()
+        if (!next) throw new Error(`no answer scripted for ${event}`)
+        return next(payload)
+      },
+    }
+  }
+}
+
+const ok =
+  (extra: Record<string, unknown> = {}): Answer =>
+  () => ({ ok: true, version: 1, ...extra })
+const refuse =
+  (code: string): Answer =>
+  () => ({ ok: false, error: { code, message: code } })
+
+function info(over: Partial<TableInfo> = {}): TableInfo {
+  return {
+    code: 'ABCDEF',
+    game: 'idiot',
+    settings: { seats: 2, turnSeconds: 30 },
+    host: 0,
+    seats: [
+      { name: 'Astrid', connected: true, away: false, graceUntil: null, gone: false, bot: null },
+      { name: 'Bo', connected: true, away: false, graceUntil: null, gone: false, bot: null },
+    ],
+    spectators: 0,
+    allowSpectators: true,
+    status: 'waiting',
+    gameNo: 0,
+    tally: [0, 0],
+    deadline: null,
+    deadlines: [null, null],
+    version: 3,
+    ...over,
+  }
+}
+const update = (seat: number | null, over: Partial<TableInfo> = {}): TableUpdate => ({
+  table: info(over),
+  seat,
+  view: null,
+  log: [],
+  logAfter: null,
+})
+
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+function client(socket: ScriptedSocket, watch = false): TableClient {
+  return new TableClient(socket as unknown as Socket, 'ABCDEF', { watch })
+}
+
+describe('the table client', () => {
+  let socket: ScriptedSocket
+  beforeEach(() => {
+    socket = new ScriptedSocket()
+    // No stored token in node: a spectator link watches at once.
+    socket.answer('table:watch', ok())
+  })
+
+  it('shows the spectator count of table:presence, which updates do not follow', async () => {
+    const c = client(socket, true)
+    await flush()
+    socket.fire('table:update', update(null, { spectators: 1 }))
+    expect(c.spectators).toBe(1)
+    socket.fire('table:presence', { table: 'ABCDEF', spectators: 4 })
+    expect(c.spectators).toBe(4)
+    // Another table's count, and a later update carrying this node's count, change nothing.
+    socket.fire('table:presence', { table: 'ZZZZZZ', spectators: 9 })
+    socket.fire('table:update', update(null, { spectators: 1, version: 4 }))
+    expect(c.spectators).toBe(4)
+  })
+
+  it('asks for the table again after OUTCOME_UNKNOWN, and does not send the move again', async () => {
+    const c = client(socket, true)
+    await flush()
+    socket.fire('table:update', update(0, { status: 'playing' }))
+    socket.answer('game:move', refuse('OUTCOME_UNKNOWN'))
+    socket.answer('table:sync', refuse('UNAVAILABLE'), ok())
+    expect(await c.move({ type: 'pickup' })).toBe(false)
+    expect(c.error?.code).toBe('OUTCOME_UNKNOWN')
+    await expect.poll(() => socket.sent.filter((s) => s.event === 'table:sync').length).toBe(2)
+    expect(socket.sent.filter((s) => s.event === 'game:move')).toHaveLength(1)
+    // The refusal stays on screen: the sync's own answers do not replace it.
+    expect(c.error?.code).toBe('OUTCOME_UNKNOWN')
+  })
+
+  it('does not ask again after a refusal that guarantees nothing changed', async () => {
+    const c = client(socket, true)
+    await flush()
+    socket.fire('table:update', update(0, { status: 'playing' }))
+    socket.answer('game:move', refuse('UNAVAILABLE'))
+    await c.move({ type: 'pickup' })
+    await flush()
+    expect(socket.sent.map((s) => s.event)).toEqual(['table:watch', 'game:move'])
+  })
+
+  it('[I-16] knows when a bot plays its seat', async () => {
+    const c = client(socket, true)
+    await flush()
+    socket.fire('table:update', update(1, { status: 'playing' }))
+    expect(c.botPlaying).toBe(false)
+    const seats = info().seats.map((s, i) => (i === 1 ? { ...s, bot: 'normal' as const } : s))
+    socket.fire('table:update', update(1, { status: 'playing', seats, version: 4 }))
+    expect(c.botPlaying).toBe(true)
+    // A spectator never has a bot of its own.
+    socket.fire('table:update', update(null, { status: 'playing', seats, version: 5 }))
+    expect(c.botPlaying).toBe(false)
+  })
+
+  it('[I-16] sends the timer, the forfeit and the bot against the version it shows', async () => {
+    const c = client(socket, true)
+    await flush()
+    socket.fire('table:update', update(0, { status: 'playing', version: 7 }))
+    socket.answer('table:timer', ok())
+    socket.answer('table:forfeit', ok())
+    socket.answer('table:bot', ok({ level: 'normal' }), ok({ level: 'hard' }))
+    expect(await c.setTimer(45)).toBe(true)
+    expect(await c.forfeit(1)).toBe(true)
+    expect(await c.seatBot(1, 'normal')).toBe(true)
+    expect(c.notice).toBeNull()
+    expect(await c.seatBot(1, 'hard')).toBe(true)
+    expect(c.notice).toBeNull()
+    socket.answer('table:bot', ok({ level: 'normal' }))
+    await c.seatBot(1, 'hard')
+    expect(c.notice).toBe('botDowngraded')
+    expect(socket.sent.slice(1, 3).map((s) => s.payload)).toEqual([
+      { table: 'ABCDEF', version: 7, turnSeconds: 45 },
+      { table: 'ABCDEF', version: 7, seat: 1 },
+    ])
+  })
+
+  it('a closed table is gone for good: no reconnect brings it back', async () => {
+    const c = client(socket, true)
+    await flush()
+    socket.fire('table:gone', { table: 'ABCDEF', reason: 'closed' })
+    expect(c.gone).toBe('closed')
+    expect(c.role).toBeNull()
+    const before = socket.sent.length
+    socket.fire('connect')
+    await flush()
+    expect(socket.sent.length).toBe(before)
+  })
+
+  it('stops listening when closed (an old table page never acts on a reconnect)', async () => {
+    const c = client(socket, true)
+    await flush()
+    expect(socket.listeners('connect')).toBe(1)
+    c.close()
+    for (const e of ['connect', 'disconnect', 'table:update', 'table:presence', 'table:gone'])
+      expect(socket.listeners(e), e).toBe(0)
+  })
+
+  it('reads why the server refused the socket', () => {
+    expect(handshakeRefusal(new Error('PROTOCOL_MISMATCH'))).toBe('PROTOCOL_MISMATCH')
+    const polling = Object.assign(new Error('xhr poll error'), {
+      context: { responseText: '{"code":4,"message":"TOO_MANY_CONNECTIONS: one address may…"}' },
+    })
+    expect(handshakeRefusal(polling)).toBe('TOO_MANY_CONNECTIONS')
+    expect(handshakeRefusal(new Error('websocket error'))).toBeNull()
+  })
+})
