@@ -32,9 +32,7 @@ export function latestTableEvent(log: readonly LogEntry[]): TableEvent | null {
     const subject = e.t === 'timer' ? null : e.seat
     const stale = log
       .slice(i + 1)
-      .some(
-        (x) => x.t === 'game' && ACTIONS.has(x.e.t) && 'seat' in x.e && x.e.seat !== subject,
-      )
+      .some((x) => x.t === 'game' && ACTIONS.has(x.e.t) && 'seat' in x.e && x.e.seat !== subject)
     return stale ? null : e
   }
   return null
