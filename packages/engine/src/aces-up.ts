@@ -6,6 +6,7 @@
  * stock runs out — which is exactly A-6 for 52 cards on 4 or 5 piles and 104 cards on 8.
  */
 import { type Card, fullDeck, isCard, RANK_ACE, rankOf, suitOf } from './cards.ts'
+import { fairShuffle } from './fair.ts'
 import type { Deal, GameDef, Seat, Viewer } from './game.ts'
 import { err, ok, type Result, type RuleError } from './result.ts'
 import { Rng } from './rng.ts'
@@ -137,6 +138,8 @@ export function setupAcesUp(opts: AcesUpOptions, seats: number, deal: Deal): Ace
   let deck: readonly Card[]
   if ('seed' in deal) {
     deck = Rng.seeded(deal.seed).shuffle(fullDeck(decks))
+  } else if ('fair' in deal) {
+    deck = fairShuffle(fullDeck(decks), deal.fair, 'aces-up')
   } else {
     deck = deal.deck.slice()
     const seen = new Set<Card>()

@@ -23,6 +23,7 @@ import {
   type UndoSetting,
 } from './aces-up.ts'
 import { type Card, fullDeck, isCard } from './cards.ts'
+import { fairShuffle } from './fair.ts'
 import type { Deal, GameDef, Seat, Viewer } from './game.ts'
 import { err, ok, type Result, type RuleError } from './result.ts'
 import { Rng } from './rng.ts'
@@ -208,13 +209,16 @@ export function setupDuel(opts: DuelOptions, seats: number, deal: Deal): DuelSta
   if (seats !== 2) throw new RangeError('Idioten för två is for two players (A-10)')
   const settings = normalizeDuelOptions(opts)
   const decks: [Card[][], Card[][]] = [[], []]
-  if ('seed' in deal) {
-    // Each game is shuffled from a seed of its own, so that the orders published after games
+  if ('seed' in deal || 'fair' in deal) {
+    // Each game is shuffled from a stream of its own, so that the orders published after games
     // are not consecutive outputs of one generator (which could hint at the games to come).
-    const shuffled = (seat: number, n: number): Card[] =>
-      Rng.seeded(`${deal.seed}/${seat}/${n}`).shuffle(
-        fullDeck(decksFor(settings.piles[seat as 0 | 1])),
-      )
+    // A fair deal's streams are labelled seat.game: "0.0", "1.0", "0.1", … (docs/fairness.md).
+    const shuffled = (seat: number, n: number): Card[] => {
+      const cards = fullDeck(decksFor(settings.piles[seat as 0 | 1]))
+      return 'seed' in deal
+        ? Rng.seeded(`${deal.seed}/${seat}/${n}`).shuffle(cards)
+        : fairShuffle(cards, deal.fair, `${seat}.${n}`)
+    }
     for (let n = 0; n < settings.games; n++) {
       const first = shuffled(0, n)
       decks[0].push(first)

@@ -1,4 +1,5 @@
 import type { Card } from './cards.ts'
+import type { FairDeal } from './fair.ts'
 import type { Result, RuleError } from './result.ts'
 
 /** A seat at a table, 0..n-1, clockwise (docs/rules.md I-2). */
@@ -6,8 +7,15 @@ export type Seat = number
 /** Who is looking: a seated player or a spectator. */
 export type Viewer = Seat | 'spectator'
 
-/** How the cards are ordered: a seed for the seeded shuffle, or an explicit order (deck[0] first). */
-export type Deal = { readonly seed: string } | { readonly deck: readonly Card[] }
+/**
+ * How the cards are ordered: a seed for the engine's seeded shuffle (simulations, tests), an
+ * explicit order (deck[0] first), or a verifiable deal (fair.ts: the server's committed seed and
+ * the players' contributions; what real tables use).
+ */
+export type Deal =
+  | { readonly seed: string }
+  | { readonly deck: readonly Card[] }
+  | { readonly fair: FairDeal }
 
 /**
  * One game definition; every game of kortbord has this shape (after

@@ -17,6 +17,7 @@
  *   thirteenth pile is turned over onto it, so its bottom card becomes the top of the reserve.
  */
 import { type Card, fullDeck, isCard, RANK_TEN, type Rank, rankOf, suitOf } from './cards.ts'
+import { fairShuffle } from './fair.ts'
 import type { Deal, GameDef, Seat, Viewer } from './game.ts'
 import { err, ok, type Result, type RuleError } from './result.ts'
 import { Rng } from './rng.ts'
@@ -362,6 +363,8 @@ export function setupHerrarna(_opts: HerrarnaOptions, seats: number, deal: Deal)
   let deck: readonly Card[]
   if ('seed' in deal) {
     deck = herrarnaDeck(deal.seed)
+  } else if ('fair' in deal) {
+    deck = fairShuffle(fullDeck(2), deal.fair, 'herrarna')
   } else {
     deck = deal.deck.slice()
     const seen = new Set<Card>()

@@ -5,6 +5,7 @@
  * and never mutates its input.
  */
 import { type Card, compareForHand, fullDeck, isCard, RANK_TEN, RANK_TWO, rankOf } from './cards.ts'
+import { FairStream } from './fair.ts'
 import type { Deal, GameDef, Seat, Viewer } from './game.ts'
 import { err, ok, type Result, type RuleError } from './result.ts'
 import { Rng } from './rng.ts'
@@ -168,8 +169,8 @@ export function setupIdiot(opts: IdiotOptions, seats: number, deal: Deal): Idiot
   }
   let deck: readonly Card[]
   let dealer: Seat
-  if ('seed' in deal) {
-    const rng = Rng.seeded(deal.seed)
+  if ('seed' in deal || 'fair' in deal) {
+    const rng = 'seed' in deal ? Rng.seeded(deal.seed) : new FairStream(deal.fair, 'idiot')
     // I-5: the first game's dealer is drawn at random, before the shuffle.
     const drawn = rng.int(seats)
     dealer = opts.dealer ?? drawn

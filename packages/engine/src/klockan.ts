@@ -19,6 +19,7 @@
  * a face-down card for each card of its rank not yet placed).
  */
 import { type Card, fullDeck, isCard, RANK_ACE, rankOf } from './cards.ts'
+import { fairShuffle } from './fair.ts'
 import type { Deal, GameDef, Seat, Viewer } from './game.ts'
 import { err, ok, type Result, type RuleError } from './result.ts'
 import { Rng } from './rng.ts'
@@ -267,6 +268,8 @@ export function setupKlockan(opts: KlockanOptions, seats: number, deal: Deal): K
   let deck: readonly Card[]
   if ('seed' in deal) {
     deck = klockanDeck(variant, deal.seed)
+  } else if ('fair' in deal) {
+    deck = fairShuffle(klockanCards(variant), deal.fair, 'klockan')
   } else {
     deck = deal.deck.slice()
     const allowed = new Set(cards)
