@@ -13,7 +13,9 @@ import {
   type WireError,
 } from '@kortbord/protocol/wire'
 import { io, type Socket } from 'socket.io-client'
+import { TurnClocks } from './clock.ts'
 import { load, save, tokenKey } from './storage.ts'
+import { turnSecondsOf } from './table-news.ts'
 
 export type Role = 'player' | 'spectator'
 export type BotLevel = 'easy' | 'normal' | 'hard'
@@ -90,6 +92,12 @@ export class TableClient {
   notice = $state<'botDowngraded' | null>(null)
   busy = $state(false)
   /**
+   * Each seat's turn clock as a time of this page's clock (ms), or null: the server's deadlines
+   * taken once as they arrive, never longer than the turn (I-16).
+   */
+  clockEnds = $state.raw<readonly (number | null)[]>([])
+  private readonly clocks = new TurnClocks()
+  /**
    * How many watch, over every node (`table:presence`, issue 13): spectators are presence, not
    * versions, so updates do not follow them. Null until the first count arrives.
    */
@@ -128,6 +136,7 @@ export class TableClient {
       // if an update was missed (it never is on one connection, but a cluster may reorder).
       const merged = mergeLog(cur?.log ?? [], u)
       this.update = merged.log === u.log ? u : { ...u, log: merged.log }
+      this.clockEnds = this.clocks.ends(u.table.deadlines ?? [], turnSecondsOf(u.table), Date.now())
       if (merged.gap) void this.call('table:sync', { table: this.code })
       this.role = u.seat === null ? 'spectator' : 'player'
       // A join whose answer was lost (OUTCOME_UNKNOWN) may still have seated us.

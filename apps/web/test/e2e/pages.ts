@@ -48,16 +48,26 @@ export async function createTable(
   return link
 }
 
-/** Home page for an Idiot table of `seats` players. */
+/** Home page: the turn timer of the game chosen (seconds, or null: off). */
+export async function chooseTimer(p: Person, seconds: number | null): Promise<void> {
+  await selectByLabel(p.page, p.t.turnTimer).selectOption(String(seconds ?? 0))
+}
+
+/**
+ * Home page for an Idiot table of `seats` players; `timer` (seconds, or null: off) leaves the
+ * default (30 s, I-16) when undefined.
+ */
 export function createIdiotTable(
   p: Person,
   url: string,
   name: string,
   seats: number,
   beforeCreate?: () => Promise<void>,
+  timer?: number | null,
 ): Promise<string> {
   const configure = async () => {
     await selectByLabel(p.page, p.t.players).selectOption(String(seats))
+    if (timer !== undefined) await chooseTimer(p, timer)
   }
   return createTable(p, url, name, 'idiot', configure, beforeCreate)
 }

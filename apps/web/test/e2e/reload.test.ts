@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IDIOT_DECK, playTurn, snap } from './idiot-helpers.ts'
 import { createIdiotTable, joinByLink, type Person, personOf, startGame } from './pages.ts'
 import {
+  allowConsoleErrors,
   browserTestsEnabled,
   eventually,
   launch,
@@ -83,7 +84,8 @@ describe.skipIf(!browserTestsEnabled('reload.test.ts'))('Coming back to an Idiot
   const away = (who: string) => who.includes(host.t.away)
 
   it('a reload keeps the seat and the hand; a network drop shows the banner', async () => {
-    const link = await createIdiotTable(host, server.url, HOST, 2)
+    // No turn timer: the guest's turn must wait while their network is down (I-16 would play it).
+    const link = await createIdiotTable(host, server.url, HOST, 2, undefined, null)
     await joinByLink(guest, link, GUEST)
     await startGame(host)
     for (const p of [host, guest]) {
@@ -122,6 +124,8 @@ describe.skipIf(!browserTestsEnabled('reload.test.ts'))('Coming back to an Idiot
 
     // --- Network drop -------------------------------------------------------------------------
     const held = await snap(guest.page)
+    // The browser logs the reconnection attempts that fail while the network is down.
+    allowConsoleErrors(guest.page, /net::ERR_INTERNET_DISCONNECTED/)
     await guestContext.setOffline(true)
     const banner = guest.page.getByTestId('offline')
     await banner.waitFor({ timeout: 30_000 })

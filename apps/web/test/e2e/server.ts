@@ -11,6 +11,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core'
+import { afterEach } from 'vitest'
 
 export const WEB_DIR = fileURLToPath(new URL('../../', import.meta.url))
 export const SERVER_DIR = fileURLToPath(new URL('../../../server/', import.meta.url))
@@ -106,6 +107,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     KORTBORD_TEST_DEALS: '1',
     WEB_DIST,
     SOLVER: '1',
+    // Every browser of a test comes from 127.0.0.1: the per-address limits are for strangers.
+    LOOKUPS_PER_ADDRESS_PER_MINUTE: '10000',
+    TABLES_PER_ADDRESS_PER_MINUTE: '1000',
+    CONNECTIONS_PER_ADDRESS: '1000',
     ...opts.env,
   }
   // Vitest sets NODE_ENV=test and may set options the child does not need.
@@ -154,7 +159,25 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     }
     await sleep(100)
   }
+  await expectCsp(url).catch(async (e: unknown) => {
+    await stop()
+    throw e
+  })
   return { url, port, output: () => out, stop }
+}
+
+/**
+ * The page is served with the server's Content-Security-Policy: without it, the check that no
+ * page violates it (below) would prove nothing.
+ */
+async function expectCsp(url: string): Promise<void> {
+  const r = await fetch(`${url}/`)
+  const csp = r.headers.get('content-security-policy') ?? ''
+  if (!/script-src 'self'(;|$)/.test(csp) || !/frame-ancestors 'none'/.test(csp)) {
+    throw new Error(
+      `browser tests: the page came without the expected Content-Security-Policy (got "${csp}")`,
+    )
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -168,12 +191,61 @@ export const PHONE: BrowserContextOptions = {
 }
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }
 
+// ---------------------------------------------------------------------------------------------
+// Every page is watched: a test fails on any Content-Security-Policy violation, any uncaught
+// error and any console error of a page it opened (checked after each test, for all of them).
+
+interface Watched {
+  readonly page: Page
+  readonly errors: string[]
+  /** Console errors a test expects (e.g. a network it cut); CSP violations are never allowed. */
+  readonly allowed: RegExp[]
+  checked: number
+}
+const watched: Watched[] = []
+const CSP = /Content[- ]Security[- ]Policy|securitypolicyviolation/i
+
+/** Lets a page log console errors matching `patterns` from now on (never CSP violations). */
+export function allowConsoleErrors(page: Page, ...patterns: RegExp[]): void {
+  const w = watched.find((x) => x.page === page)
+  if (!w) throw new Error('allowConsoleErrors: not a page made by person()')
+  w.allowed.push(...patterns)
+}
+
+/** The problems the pages had since the last check, and marks them checked. */
+export function pageProblems(): string[] {
+  const out: string[] = []
+  for (const w of watched) {
+    for (const e of w.errors.slice(w.checked)) {
+      const allowed = !CSP.test(e) && !e.startsWith('pageerror') && w.allowed.some((r) => r.test(e))
+      if (!allowed) out.push(`${w.page.url()} ${e}`)
+    }
+    w.checked = w.errors.length
+  }
+  return out
+}
+
+afterEach(() => {
+  const problems = pageProblems()
+  if (problems.length > 0) {
+    throw new Error(`the pages reported problems:\n${problems.join('\n')}`)
+  }
+})
+
 /** A page in a fresh context (its own storage: a separate person), with errors collected. */
 export async function person(
   browser: Browser,
   opts: BrowserContextOptions,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ reducedMotion: 'reduce', ...opts })
+  // Before any script of the page: a violation of the Content-Security-Policy is an error.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(
+        `securitypolicyviolation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      )
+    })
+  })
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
@@ -181,6 +253,7 @@ export async function person(
     if (m.type() === 'error') errors.push(`console: ${m.text()}`)
   })
   page.setDefaultTimeout(10_000)
+  watched.push({ page, errors, allowed: [], checked: 0 })
   return { context, page, errors }
 }
 
