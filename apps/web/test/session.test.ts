@@ -49,15 +49,17 @@ const refuse =
   (code: string): Answer =>
   () => ({ ok: false, error: { code, message: code } })
 
+/** A table as the server describes it (only what the client reads here is filled in). */
 function info(over: Partial<TableInfo> = {}): TableInfo {
+  const seat = { connected: true, away: false, graceUntil: null, gone: false, bot: null }
   return {
     code: 'ABCDEF',
     game: 'idiot',
     settings: { seats: 2, turnSeconds: 30 },
     host: 0,
     seats: [
-      { name: 'Astrid', connected: true, away: false, graceUntil: null, gone: false, bot: null },
-      { name: 'Bo', connected: true, away: false, graceUntil: null, gone: false, bot: null },
+      { name: 'Astrid', ...seat },
+      { name: 'Bo', ...seat },
     ],
     spectators: 0,
     allowSpectators: true,
@@ -68,7 +70,7 @@ function info(over: Partial<TableInfo> = {}): TableInfo {
     deadlines: [null, null],
     version: 3,
     ...over,
-  }
+  } as TableInfo
 }
 const update = (seat: number | null, over: Partial<TableInfo> = {}): TableUpdate => ({
   table: info(over),

@@ -67,9 +67,7 @@ describe('what the table did, in words (I-16)', () => {
     )
     expect(describeTableEvent(latestTableEvent(bot)!, names, DICTS.en)).toBe('A bot plays for Bo')
     const forfeit = logOf({ t: 'started', gameNo: 2 }, { t: 'forfeit', seat: 1, name: 'Bo', by: 0 })
-    expect(describeTableEvent(latestTableEvent(forfeit)!, names, DICTS.en)).toBe(
-      'Bo forfeited the game',
-    )
+    expect(describeTableEvent(latestTableEvent(forfeit)!, names, DICTS.en)).toBe('Bo forfeited')
     expect(forfeitOf(forfeit)).toMatchObject({ seat: 1, by: 0 })
     const timer = logOf({ t: 'started', gameNo: 1 }, { t: 'timer', turnSeconds: null })
     expect(describeTableEvent(latestTableEvent(timer)!, names, DICTS.en)).toBe(

@@ -171,7 +171,7 @@ const en = {
   forfeitTwo: 'You win.',
   yesEndIt: 'Yes, end it',
   cancel: 'Cancel',
-  youForfeited: 'You forfeited the game',
+  youForfeited: 'You forfeited',
   botDowngraded: 'The server has too many hard bots just now, so this one plays at normal level.',
   // How to play
   howToPlay: 'How to play',
@@ -229,7 +229,7 @@ const en = {
       }[action]
     }`,
   logBot: (name: string) => `A bot plays for ${name}`,
-  logForfeit: (name: string) => `${name} forfeited the game`,
+  logForfeit: (name: string) => `${name} forfeited`,
   logTimer: (s: number | null) =>
     s === null ? 'The turn timer is now off' : `The turn timer is now ${s} s`,
   // Duel

@@ -1,0 +1,159 @@
+// A table's life around the game (issue 13): names refused with their reason as they are typed
+// and sent as the server keeps them, the spectator count as presence (not versions), a table
+// closed once every player has left, and the page's Content-Security-Policy holding.
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { joinByLink, type Person, personOf, selectByLabel, watchByLink } from './pages.ts'
+import {
+  browserTestsEnabled,
+  DESKTOP,
+  eventually,
+  launch,
+  PHONE,
+  pageProblems,
+  person,
+  screenshot,
+  startServer,
+  type TestServer,
+} from './server.ts'
+
+describe.skipIf(!browserTestsEnabled('table-life.test.ts'))('A table’s life', () => {
+  let server: TestServer
+  let browser: Browser
+  const contexts: BrowserContext[] = []
+  let host: Person
+  let guest: Person
+  let spec: Person
+  let desk: Person
+
+  beforeAll(async () => {
+    browser = await launch()
+    server = await startServer()
+    const open = async (opts: Parameters<typeof person>[1], lang: 'sv' | 'en' | 'nb') => {
+      const p = await person(browser, opts)
+      contexts.push(p.context)
+      return personOf(p.page, lang)
+    }
+    host = await open({ ...PHONE, locale: 'en-GB' }, 'en')
+    guest = await open({ ...PHONE, locale: 'sv-SE' }, 'sv')
+    spec = await open({ ...PHONE, locale: 'nb-NO' }, 'nb')
+    desk = await open({ ...DESKTOP, locale: 'en-GB' }, 'en')
+  })
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {})
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('refuses a name with its reason while it is typed, and sends it as the server keeps it', async () => {
+    const { page, t } = host
+    await page.goto(`${server.url}/`)
+    const field = page.getByLabel(t.yourName)
+    const problem = page.getByTestId('name-problem')
+    // An untouched empty field is not scolded.
+    await field.fill('')
+    expect(await field.getAttribute('aria-invalid')).toBeNull()
+    expect(await problem.textContent()).toBe('')
+
+    // A zero-width space (it comes along with copied text): refused at once, and why.
+    await field.fill('Bo\u200b')
+    expect(await problem.textContent()).toBe(t.errors.NAME_INVISIBLE_CHARS)
+    expect(await field.getAttribute('aria-invalid')).toBe('true')
+    const described = await field.getAttribute('aria-describedby')
+    expect(described).toBe(await problem.getAttribute('id'))
+    expect(await page.locator(`#${described}`).textContent()).toBe(t.errors.NAME_INVISIBLE_CHARS)
+    await screenshot(page, 'life-phone-name-refused')
+    await page.setViewportSize(DESKTOP.viewport!)
+    await screenshot(page, 'life-desktop-name-refused')
+    await page.setViewportSize(PHONE.viewport!)
+    // Creating is held back, and the field has the focus.
+    await page.getByRole('button', { name: t.create }).click()
+    expect(await page.getByRole('heading', { name: t.waitingRoom }).count()).toBe(0)
+    expect(await field.evaluate((e) => e === document.activeElement)).toBe(true)
+
+    // Too long, counted as a reader counts: 25 letters.
+    await field.fill('a'.repeat(25))
+    expect(await problem.textContent()).toBe(t.errors.NAME_TOO_LONG)
+    // Emptied after a try: now it is asked for.
+    await field.fill('')
+    expect(await problem.textContent()).toBe(t.needName)
+
+    // Å written as A and a combining ring, with spaces around: sent as one letter, trimmed.
+    await field.fill('  A\u030asa ')
+    expect(await field.getAttribute('aria-invalid')).toBeNull()
+    expect(await problem.textContent()).toBe('')
+    // Klockan för två offers its own timer (20 s), the patience alone none.
+    await page.getByText(t.klockan, { exact: true }).click()
+    expect(await selectByLabel(page, t.turnTimer).count()).toBe(0)
+    await selectByLabel(page, t.players).selectOption('2')
+    expect(await selectByLabel(page, t.turnTimer).inputValue()).toBe('20')
+    await page.getByText(t.idiot, { exact: true }).click()
+    expect(await selectByLabel(page, t.turnTimer).inputValue()).toBe('30')
+    await page.getByRole('button', { name: t.create }).click()
+    await page.getByRole('heading', { name: t.waitingRoom }).waitFor()
+    const seat = (await page.getByTestId('seat-0').locator('strong').textContent()) ?? ''
+    expect(seat).toBe('Åsa'.normalize('NFC'))
+    expect(seat).not.toBe('Åsa'.normalize('NFD'))
+  })
+
+  it('counts spectators by presence, and closes the table for them once every player has left', async () => {
+    const link = `${server.url}${new URL(host.page.url()).pathname}`
+    // The join form asks for a name before it sends anything.
+    await guest.page.goto(link)
+    await guest.page.getByRole('button', { name: guest.t.join, exact: true }).click()
+    expect(await guest.page.getByTestId('name-problem').textContent()).toBe(guest.t.needName)
+    expect(await guest.page.getByLabel(guest.t.yourName).getAttribute('aria-invalid')).toBe('true')
+    await joinByLink(guest, link, 'Bo')
+
+    await watchByLink(spec, link)
+    await watchByLink(desk, link)
+    for (const p of [host, guest, spec]) {
+      await eventually(async () =>
+        expect(await p.page.getByTestId('spectators').textContent()).toBe(p.t.spectators(2)),
+      )
+    }
+    // One spectator goes: the players hear of it without anything else happening.
+    await desk.page.goto('about:blank')
+    await eventually(async () =>
+      expect(await host.page.getByTestId('spectators').textContent()).toBe(host.t.spectators(1)),
+    )
+    await eventually(async () =>
+      expect(await guest.page.getByTestId('spectators').textContent()).toBe(guest.t.spectators(1)),
+    )
+
+    // The page keeps to its Content-Security-Policy, and the check sees it when it does not.
+    await spec.page.evaluate(() => {
+      const s = document.createElement('script')
+      s.textContent = 'window.__inline = 1'
+      document.head.append(s)
+    })
+    await eventually(async () => {
+      expect(pageProblems().join('\n')).toMatch(/securitypolicyviolation: script-src/)
+    })
+    expect(await spec.page.evaluate(() => (window as { __inline?: number }).__inline)).toBe(
+      undefined,
+    )
+
+    // Every player leaves: the spectator is told the table is closed, and can go home.
+    await guest.page.getByRole('button', { name: guest.t.leave }).click()
+    await guest.page.getByRole('heading', { name: guest.t.newTable }).waitFor()
+    await host.page.getByRole('button', { name: host.t.leave }).click()
+    await host.page.getByRole('heading', { name: host.t.newTable }).waitFor()
+    const closed = spec.page.getByTestId('closed')
+    await closed.waitFor()
+    expect(await closed.textContent()).toContain(spec.t.closed)
+    await screenshot(spec.page, 'life-phone-closed')
+    await spec.page.setViewportSize(DESKTOP.viewport!)
+    await screenshot(spec.page, 'life-desktop-closed')
+    await spec.page.setViewportSize(PHONE.viewport!)
+    await spec.page.getByTestId('go-home').click()
+    await spec.page.getByRole('heading', { name: spec.t.newTable }).waitFor()
+    expect(new URL(spec.page.url()).pathname).toBe('/')
+    // The code leads nowhere now.
+    await spec.page.goto(`${link}?watch`)
+    await eventually(async () =>
+      expect(await spec.page.getByTestId('error').textContent()).toBe(spec.t.errors.NO_SUCH_TABLE),
+    )
+  })
+})
