@@ -195,4 +195,41 @@ describe('the table client', () => {
     expect(handshakeRefusal(polling)).toBe('TOO_MANY_CONNECTIONS')
     expect(handshakeRefusal(new Error('websocket error'))).toBeNull()
   })
+
+  it('after a join whose answer was lost and that did not seat it, asks for the name again', async () => {
+    const c = client(socket)
+    await flush()
+    expect(c.needsJoin).toBe(true)
+    socket.answer('table:join', refuse('OUTCOME_UNKNOWN'))
+    socket.answer('table:sync', refuse('NOT_AT_TABLE'))
+    expect(await c.join('Bo')).toBe(false)
+    await expect.poll(() => socket.sent.map((x) => x.event)).toEqual(['table:join', 'table:sync'])
+    expect(c.needsJoin).toBe(true)
+    expect(c.error?.code).toBe('OUTCOME_UNKNOWN')
+  })
+
+  it('reclaims again after a lost answer, but not for ever while the store stays away', async () => {
+    const stored = new Map([['kortbord.seat.ABCDEF', 'T'.repeat(43)]])
+    const g = globalThis as { localStorage?: unknown }
+    g.localStorage = {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => stored.set(k, v),
+      removeItem: (k: string) => stored.delete(k),
+    }
+    try {
+      for (let i = 0; i < 8; i++) {
+        socket.answer('table:reclaim', refuse('OUTCOME_UNKNOWN'))
+        socket.answer('table:sync', refuse('NOT_AT_TABLE'))
+      }
+      client(socket)
+      const reclaims = () => socket.sent.filter((x) => x.event === 'table:reclaim').length
+      await expect.poll(reclaims).toBe(4)
+      await new Promise((r) => setTimeout(r, 50))
+      expect(reclaims()).toBe(4)
+      // The token is kept: the seat may well be there once the store is back.
+      expect(stored.size).toBe(1)
+    } finally {
+      delete g.localStorage
+    }
+  })
 })

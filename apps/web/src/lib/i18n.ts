@@ -182,6 +182,7 @@ const en = {
   loading: 'Loading…',
   howToFailed: 'The rules could not be loaded. Check your connection and try again.',
   pageFailed: 'The table could not be loaded. Check your connection and reload the page.',
+  createUnknown: 'The server did not confirm the new table. Please create it again.',
   tryAgain: 'Try again',
   // Idiot
   yourTurn: 'Your turn',
@@ -515,6 +516,7 @@ const sv: Dict = {
   loading: 'Laddar …',
   howToFailed: 'Reglerna kunde inte hämtas. Kontrollera anslutningen och försök igen.',
   pageFailed: 'Bordet kunde inte hämtas. Kontrollera anslutningen och ladda om sidan.',
+  createUnknown: 'Servern bekräftade inte det nya bordet. Skapa det igen.',
   tryAgain: 'Försök igen',
   yourTurn: 'Din tur',
   theirTurn: (name) => `${name}s tur`,
@@ -840,6 +842,7 @@ const nb: Dict = {
   loading: 'Laster …',
   howToFailed: 'Reglene kunne ikke hentes. Sjekk tilkoblingen og prøv igjen.',
   pageFailed: 'Bordet kunne ikke hentes. Sjekk tilkoblingen og last inn siden på nytt.',
+  createUnknown: 'Serveren bekreftet ikke det nye bordet. Lag det på nytt.',
   tryAgain: 'Prøv igjen',
   yourTurn: 'Din tur',
   theirTurn: (name) => `${name} sin tur`,

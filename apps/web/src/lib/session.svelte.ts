@@ -104,6 +104,8 @@ export class TableClient {
   private presence = $state<number | null>(null)
   private watchWanted: boolean
   private readonly off: (() => void)[] = []
+  /** Seat recoveries started by a lost answer (bounded: the store may stay away a while). */
+  private recoveries = 0
 
   constructor(
     readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>,
@@ -139,6 +141,7 @@ export class TableClient {
       this.clockEnds = this.clocks.ends(u.table.deadlines ?? [], turnSecondsOf(u.table), Date.now())
       if (merged.gap) void this.call('table:sync', { table: this.code })
       this.role = u.seat === null ? 'spectator' : 'player'
+      this.recoveries = 0
       // A join whose answer was lost (OUTCOME_UNKNOWN) may still have seated us.
       if (u.seat !== null) this.needsJoin = false
     })
@@ -317,8 +320,10 @@ export class TableClient {
       if (!this.socket.connected) return
       const r = await emitWithAck(this.socket, 'table:sync', { table: this.code })
       if (r.ok) return
+      // Not (or no longer) at the table: a join or reclaim whose answer was lost did not seat
+      // this connection. Reclaim with the token, or ask again (protocol.md, acknowledgements).
       if (r.error.code === 'NOT_AT_TABLE') {
-        void this.resume()
+        if (this.recoveries++ < 3) void this.resume()
         return
       }
       await sleep(500 * 2 ** attempt)
@@ -344,7 +349,7 @@ export async function createTable(
 
 /**
  * Practice in one tap: a four-seat Idiot table with three bots, started at once (issue 7).
- * Returns the code, or the refusal that stopped it.
+ * Returns the code, or the refusal that stopped the table being made.
  */
 export async function practiseTable(
   socket: Socket<ServerToClientEvents, ClientToServerEvents>,
@@ -354,13 +359,14 @@ export async function practiseTable(
   const created = await createTable(socket, { game: 'idiot', name, options: { seats: 4 } })
   if (!created.ok) return created
   const code = created.code
+  // Once the table exists the player sits at it: whatever goes wrong below, their waiting room
+  // shows the table as it is, and the bots and the start can be done there by hand.
   let version = 1
   for (const seat of [1, 2, 3]) {
     const r = await emitWithAck(socket, 'table:bot', { table: code, version, seat, level })
-    if (!r.ok) return r
+    if (!r.ok) return { ok: true, code }
     version = r.version
   }
-  const r = await emitWithAck(socket, 'table:start', { table: code, version })
-  if (!r.ok) return r
+  await emitWithAck(socket, 'table:start', { table: code, version })
   return { ok: true, code }
 }
