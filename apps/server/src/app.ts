@@ -3,13 +3,14 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import helmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
+import { type GameRecord, recordText } from '@kortbord/engine'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import pino, { type Logger } from 'pino'
 import { Server, type ServerOptions } from 'socket.io'
 import { admission } from './admission.ts'
 import type { Config } from './config.ts'
 import { Hub } from './hub.ts'
-import { Limits, trustFunction } from './limits.ts'
+import { clientAddress, Limits, trustFunction } from './limits.ts'
 import { Liveness } from './liveness.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
 import { jsonParser } from './parser.ts'
@@ -91,7 +92,11 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     loggerInstance: log as unknown as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
   }) as unknown as FastifyInstance
-  const store = opts.store ?? new MemoryStore()
+  const store =
+    opts.store ??
+    new MemoryStore({
+      retention: { ttlSeconds: config.records.ttlSeconds, maxRecords: config.records.max },
+    })
   const now = opts.now ?? Date.now
   const solver = config.solver.enabled ? new SolverPool(config.solver.timeoutMs, log) : null
   const metrics = opts.metrics ?? createMetrics()
@@ -137,6 +142,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
         botThinkMs: config.bots.thinkMs,
         spectatorsPerTable: config.limits.spectatorsPerTable,
         hardBotsPerNode: config.limits.hardBotsPerNode,
+        recordMaxMoves: config.records.maxMoves,
       },
       log,
       now,
@@ -223,6 +229,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
   }, 60_000)
   sweep.unref()
 
+  serveRecords(fastify, store, limits, trust)
   serveWeb(fastify, config, log)
   liveness.start()
 
@@ -279,6 +286,62 @@ function bearerIs(header: string | undefined, token: string): boolean {
 }
 
 /**
+ * Game records (issue 14): `GET /api/records/<id>` as JSON, `/api/records/<id>/text` in the text
+ * notation. While the game is played only its header is public (settings, seats, commitment,
+ * contributions): moves would tell a same-deal opponent about a deal they have yet to play, and
+ * the deal is revealed at the end. Reads are limited per address.
+ */
+function serveRecords(
+  fastify: FastifyInstance,
+  store: TableStore,
+  limits: Limits,
+  trust: ReturnType<typeof trustFunction>,
+): void {
+  const find = async (
+    req: { params: unknown; raw: import('node:http').IncomingMessage },
+    reply: import('fastify').FastifyReply,
+  ): Promise<GameRecord | null> => {
+    const id = (req.params as { id?: string }).id ?? ''
+    if (!/^[a-z2-9]{12}$/.test(id)) {
+      await reply
+        .code(404)
+        .send({ ok: false, error: { code: 'NO_SUCH_RECORD', message: 'no such record' } })
+      return null
+    }
+    const over = await limits.recordRead(clientAddress(req.raw, trust))
+    if (over) {
+      await reply.code(429).send({ ok: false, error: over })
+      return null
+    }
+    const r = await store.loadRecord(id).catch(() => undefined)
+    if (r === undefined) {
+      await reply
+        .code(503)
+        .send({ ok: false, error: { code: 'UNAVAILABLE', message: 'try again' } })
+      return null
+    }
+    if (r === null) {
+      await reply
+        .code(404)
+        .send({ ok: false, error: { code: 'NO_SUCH_RECORD', message: 'no such record' } })
+      return null
+    }
+    // A finished record never changes again; one being played is only its header for now.
+    reply.header('cache-control', r.end ? 'public, max-age=3600' : 'no-store')
+    return r.end ? r : { ...r, moves: [] }
+  }
+  fastify.get('/api/records/:id', async (req, reply) => {
+    const r = await find(req, reply)
+    return r ?? reply
+  })
+  fastify.get('/api/records/:id/text', async (req, reply) => {
+    const r = await find(req, reply)
+    if (!r) return reply
+    return reply.type('text/plain; charset=utf-8').send(recordText(r))
+  })
+}
+
+/**
  * The web client: one process on one port is the whole product. Hashed assets are cached for
  * good; the page itself is revalidated so a deploy reaches every player at their next load.
  */
@@ -298,9 +361,10 @@ function serveWeb(fastify: FastifyInstance, config: Config, log: Logger): void {
         )
       },
     })
-    fastify.get('/t/:code', (_req, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    )
+    for (const page of ['/t/:code', '/r/:id'])
+      fastify.get(page, (_req, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      )
   } else if (web) {
     log.warn({ web }, 'no built web client here; run pnpm --filter @kortbord/web build')
   }

@@ -85,6 +85,14 @@ const Env = z.object({
    * client that sends no Origin (bots, scripts) is too.
    */
   ALLOWED_ORIGINS: z.string().default(''),
+  /** How long game records are kept after their last move, days (issue 14). */
+  RECORD_TTL_DAYS: z.coerce.number().min(0.0001).max(3650).default(30),
+  /** Moves a game record keeps at most; a longer game's record is marked as cut short. */
+  RECORD_MAX_MOVES: z.coerce.number().int().min(10).default(5000),
+  /** Records the memory store keeps at most (the oldest go first). */
+  RECORDS_MAX: z.coerce.number().int().min(1).default(20_000),
+  /** Records one address may fetch per minute (GET /api/records/…). */
+  RECORD_READS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** /metrics on a port of its own (e.g. 9464; 0 = a free one); unset = not on its own port. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Where the metrics port listens (default 127.0.0.1: the machine itself). */
@@ -114,6 +122,7 @@ export interface Config {
   /** proxy-addr's trust list; empty: the TCP peer is the client. */
   readonly trustProxy: readonly string[]
   readonly allowedOrigins: readonly string[]
+  readonly records: { readonly ttlSeconds: number; readonly maxMoves: number; readonly max: number }
   readonly metrics: {
     readonly port: number | null
     readonly host: string
@@ -126,6 +135,7 @@ export interface Config {
 }
 
 export interface Limits {
+  readonly recordReadsPerAddressPerMinute: number
   readonly connectionsPerAddress: number
   readonly tablesPerAddressPerMinute: number
   readonly lookupsPerAddressPerMinute: number
@@ -173,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     solver: { enabled: e.SOLVER, timeoutMs: e.SOLVER_TIMEOUT_MS },
     maxTablesPerConnection: e.MAX_TABLES_PER_CONNECTION,
     limits: {
+      recordReadsPerAddressPerMinute: e.RECORD_READS_PER_ADDRESS_PER_MINUTE,
       connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
       tablesPerAddressPerMinute: e.TABLES_PER_ADDRESS_PER_MINUTE,
       lookupsPerAddressPerMinute: e.LOOKUPS_PER_ADDRESS_PER_MINUTE,
@@ -183,6 +194,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: list(e.TRUST_PROXY),
     allowedOrigins: list(e.ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null },
+    records: {
+      ttlSeconds: Math.round(e.RECORD_TTL_DAYS * 86_400),
+      maxMoves: e.RECORD_MAX_MOVES,
+      max: e.RECORDS_MAX,
+    },
     // Only what a client can be sent (LOG_TAIL): a longer log would only make every save bigger.
     logKeep: LOG_TAIL,
     tableTtlMs: Math.round(e.TABLE_TTL_HOURS * 3_600_000),

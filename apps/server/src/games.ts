@@ -48,8 +48,15 @@ export interface GameAdapter {
   readonly id: GameId
   readonly moveSchema: z.ZodType<AnyMove>
   seats(settings: TableSettings): number
-  /** Deals the next game; `previous` is the last finished game at this table (I-5). */
-  setup(settings: TableSettings, deal: Deal, previous: AnyState | null): AnyState
+  /**
+   * The engine's options for the next game: the table's settings and, where the rules say so,
+   * the previous game at this table (I-5's dealer, K-6's first player). Kept in the game record.
+   */
+  options(settings: TableSettings, previous: AnyState | null): Record<string, unknown>
+  /** Deals a game with those options. */
+  setup(options: Record<string, unknown>, settings: TableSettings, deal: Deal): AnyState
+  /** The engine's outcome of a finished game (for its record), else undefined. */
+  outcome(s: AnyState): unknown
   apply(s: AnyState, seat: Seat, m: AnyMove): Result<AnyState, RuleError>
   legalMoves(s: AnyState, seat: Seat): readonly AnyMove[]
   view(s: AnyState, viewer: Viewer): GameView
@@ -87,12 +94,14 @@ export const idiotAdapter: GameAdapter = {
   id: 'idiot',
   moveSchema: IdiotMoveSchema as z.ZodType<AnyMove>,
   seats: (settings) => (settings as IdiotTableSettings).seats,
-  setup(settings, deal, previous) {
-    const seats = (settings as IdiotTableSettings).seats
+  options(_settings, previous) {
     const last = previous ? idiotOutcome(previous as IdiotState) : undefined
     // I-5: the loser of the previous game deals the next one.
-    return idiot.setup(last ? { dealer: nextDealer(last) } : {}, seats, deal)
+    return last ? { dealer: nextDealer(last) } : {}
   },
+  setup: (options, settings, deal) =>
+    idiot.setup(options, (settings as IdiotTableSettings).seats, deal),
+  outcome: (s) => idiotOutcome(s as IdiotState),
   apply: (s, seat, m) => idiot.apply(s as IdiotState, seat, m as IdiotMove),
   legalMoves: (s, seat) => idiot.legalMoves(s as IdiotState, seat),
   view: (s, viewer) => idiot.view(s as IdiotState, viewer),
@@ -148,7 +157,12 @@ export const duelAdapter: GameAdapter = {
   id: 'duel',
   moveSchema: AcesUpMoveSchema as z.ZodType<AnyMove>,
   seats: () => 2,
-  setup: (settings, deal) => duel.setup(settings as DuelTableSettings, 2, deal),
+  options(settings) {
+    const { turnSeconds: _clock, ...o } = settings as DuelTableSettings
+    return o
+  },
+  setup: (options, _settings, deal) => duel.setup(options as DuelTableSettings, 2, deal),
+  outcome: (s) => duelOutcome(s as DuelState),
   apply: (s, seat, m) => duel.apply(s as DuelState, seat, m as DuelMove),
   legalMoves: (s, seat) => duel.legalMoves(s as DuelState, seat),
   view: (s, viewer) => duel.view(s as DuelState, viewer),
@@ -183,12 +197,19 @@ export const klockanAdapter: GameAdapter = {
   id: 'klockan',
   moveSchema: KlockanMoveSchema as z.ZodType<AnyMove>,
   seats: (settings) => (settings as KlockanTableSettings).seats,
-  setup(settings, deal, previous) {
+  options(settings, previous) {
     const { variant, seats } = settings as KlockanTableSettings
     // K-6 favours neither player only when they take turns to start: alternate, game by game.
     const first = seats === 2 && previous ? 1 - (previous as KlockanState).first : 0
-    return klockan.setup({ variant, first }, seats, deal)
+    return { variant, first }
   },
+  setup: (options, settings, deal) =>
+    klockan.setup(
+      options as { variant: KlockanTableSettings['variant'] },
+      (settings as KlockanTableSettings).seats,
+      deal,
+    ),
+  outcome: (s) => klockanOutcome(s as KlockanState),
   apply: (s, seat, m) => klockan.apply(s as KlockanState, seat, m as KlockanMove),
   legalMoves: (s, seat) => klockan.legalMoves(s as KlockanState, seat),
   view: (s, viewer) => klockan.view(s as KlockanState, viewer),
@@ -219,7 +240,9 @@ export const herrarnaAdapter: GameAdapter = {
   id: 'herrarna',
   moveSchema: HerrarnaMoveSchema as z.ZodType<AnyMove>,
   seats: () => 1,
-  setup: (_settings, deal) => herrarna.setup({}, 1, deal),
+  options: () => ({}),
+  setup: (_options, _settings, deal) => herrarna.setup({}, 1, deal),
+  outcome: (s) => herrarnaOutcome(s as HerrarnaState),
   apply: (s, seat, m) => herrarna.apply(s as HerrarnaState, seat, m as HerrarnaMove),
   legalMoves: (s, seat) => herrarna.legalMoves(s as HerrarnaState, seat),
   view: (s, viewer) => herrarna.view(s as HerrarnaState, viewer),

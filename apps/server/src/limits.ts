@@ -16,6 +16,15 @@ export interface LimitsBackend {
 
 const refusal = (code: string, message: string): WireError => ({ code, message })
 
+/** A limit counted in Redis across nodes (`shared`) with this node's own count as a fallback. */
+interface Limiter {
+  readonly shared: RateLimiterMemory | RateLimiterRedis
+  readonly alone: RateLimiterMemory
+}
+
+/** How long a limit waits for Redis before this node counts alone, ms. */
+const LIMIT_WAIT_MS = 250
+
 /**
  * The address a connection is counted under: the TCP peer, or behind trusted proxies the client
  * they name in X-Forwarded-For (proxy-addr, as fastify decides it). IPv6 addresses count by their
@@ -55,32 +64,45 @@ export function trustFunction(
 
 export class Limits {
   private readonly open = new Map<string, number>()
-  private readonly creates: RateLimiterMemory | RateLimiterRedis
-  private readonly lookups: RateLimiterMemory | RateLimiterRedis
+  private readonly creates: Limiter
+  private readonly lookups: Limiter
+  private readonly recordReads: Limiter
 
   constructor(
     readonly settings: LimitSettings,
     backend: LimitsBackend = {},
   ) {
-    const make = (name: string, points: number) => {
+    const make = (name: string, points: number): Limiter => {
       const opts = {
         keyPrefix: `${backend.prefix ?? 'kortbord:'}limit:${name}`,
         points,
         duration: 60,
       }
       const memory = new RateLimiterMemory(opts)
-      if (!backend.redis) return memory
-      // Across nodes in Redis; while Redis is away each node counts alone (the insurance).
-      return new RateLimiterRedis({
+      if (!backend.redis) return { shared: memory, alone: memory }
+      // Across nodes in Redis; while Redis is away (or slow) each node counts alone.
+      const shared = new RateLimiterRedis({
         ...opts,
         storeClient: backend.redis,
         useRedisPackage: true,
         rejectIfRedisNotReady: true,
         insuranceLimiter: memory,
       })
+      return { shared, alone: memory }
     }
     this.creates = make('create', settings.tablesPerAddressPerMinute)
     this.lookups = make('lookup', settings.lookupsPerAddressPerMinute)
+    this.recordReads = make('record', settings.recordReadsPerAddressPerMinute)
+  }
+
+  /** One game record fetched by `address`: null, or the refusal. */
+  recordRead(address: string): Promise<WireError | null> {
+    return this.consume(this.recordReads, address, (s) =>
+      refusal(
+        'TOO_MANY_LOOKUPS',
+        `one address can fetch ${this.settings.recordReadsPerAddressPerMinute} records a minute; try again in ${s} s`,
+      ),
+    )
   }
 
   /** Counts a new connection of `address`; false (and not counted) past the limit. */
@@ -128,17 +150,31 @@ export class Limits {
   }
 
   private async consume(
-    limiter: RateLimiterMemory | RateLimiterRedis,
+    limiter: Limiter,
     key: string,
     refuse: (seconds: number) => WireError,
   ): Promise<WireError | null> {
+    const answer = (e: unknown): WireError | null =>
+      e instanceof RateLimiterRes ? refuse(Math.max(1, Math.ceil(e.msBeforeNext / 1000))) : null
+    let timer: NodeJS.Timeout | undefined
     try {
-      await limiter.consume(key)
+      if (limiter.shared === limiter.alone) {
+        await limiter.alone.consume(key)
+        return null
+      }
+      // A Redis that hangs must not hold the command: past the wait this node counts alone.
+      const slow = new Promise<'slow'>((resolve) => {
+        timer = setTimeout(() => resolve('slow'), LIMIT_WAIT_MS)
+      })
+      const shared = limiter.shared.consume(key)
+      shared.catch(() => undefined)
+      if ((await Promise.race([shared, slow])) === 'slow') await limiter.alone.consume(key)
       return null
     } catch (e) {
-      if (e instanceof RateLimiterRes) return refuse(Math.max(1, Math.ceil(e.msBeforeNext / 1000)))
-      // Neither Redis nor the insurance could count: let it through rather than lock people out.
-      return null
+      // Neither Redis nor this node could count: let it through rather than lock people out.
+      return answer(e)
+    } finally {
+      clearTimeout(timer)
     }
   }
 }

@@ -18,6 +18,7 @@ if (config.redis) {
   const store = await connectRedisStore(url, {
     prefix,
     ttlSeconds: Math.round(config.tableTtlMs / 1000),
+    recordTtlSeconds: config.records.ttlSeconds,
     log,
     onError: () => metrics.redisError('store'),
   })

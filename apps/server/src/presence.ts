@@ -26,6 +26,9 @@ export interface PresenceDeps {
   readonly intervalMs?: number
 }
 
+/** Totals of tables without spectators here that a node remembers at most. */
+const KNOWN_MAX = 10_000
+
 interface Watch {
   readonly members: Set<string>
   /** The sum over the nodes at the last count, and this node's part of it then. */
@@ -39,6 +42,8 @@ interface Watch {
 
 export class Presence {
   private readonly tables = new Map<string, Watch>()
+  /** Totals learned for tables this node serves no spectator of (bounded, oldest forgotten). */
+  private readonly known = new Map<string, number>()
   private readonly interval: number
 
   constructor(private readonly deps: PresenceDeps) {
@@ -76,8 +81,32 @@ export class Presence {
   /** Spectators of `code` on every node, as last counted and changed here since. */
   total(code: string): number {
     const w = this.tables.get(code)
-    if (!w) return 0
+    if (!w) return this.known.get(code) ?? 0
     return Math.max(w.members.size, w.counted - w.countedHere + w.members.size)
+  }
+
+  /** Counts the spectators of `code` on every node now (the store's count); on failure, {@link total}. */
+  async fresh(code: string): Promise<number> {
+    try {
+      const n = await this.deps.store.watchers(code, this.deps.live())
+      this.learn(code, n)
+      return this.total(code)
+    } catch {
+      return this.total(code)
+    }
+  }
+
+  /** A total read from the store: remembered as this node's count of the table. */
+  private learn(code: string, n: number): void {
+    const w = this.tables.get(code)
+    if (w) {
+      // The store has this node's count as last written: the rest are other nodes'.
+      w.counted = n
+      return
+    }
+    this.known.delete(code)
+    this.known.set(code, n)
+    if (this.known.size > KNOWN_MAX) this.known.delete(this.known.keys().next().value!)
   }
 
   /**
@@ -86,14 +115,7 @@ export class Presence {
    * sent before it came.
    */
   welcome(code: string, member: string): void {
-    const here = this.total(code)
-    this.deps.store.watchers(code, this.deps.live()).then(
-      (n) => {
-        const w = this.tables.get(code)
-        this.deps.send(member, code, w ? this.total(code) : n)
-      },
-      () => this.deps.send(member, code, here),
-    )
+    void this.fresh(code).then((n) => this.deps.send(member, code, n))
   }
 
   /** Spectators on this node, over all tables (a metric). */
@@ -148,7 +170,10 @@ export class Presence {
       this.deps.publish(code, total)
     }
     if (w.members.size !== here) this.schedule(code, w)
-    else if (here === 0 && this.tables.get(code) === w) this.tables.delete(code)
+    else if (here === 0 && this.tables.get(code) === w) {
+      this.tables.delete(code)
+      this.learn(code, w.counted)
+    }
   }
 
   /** Stops the timers (the counts in the store expire with the node's liveness). */

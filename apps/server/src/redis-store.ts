@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
+import type { GameRecord } from '@kortbord/engine'
 import { createClient } from 'redis'
-import { type TableRecord, type TableStore, VersionConflict } from './store.ts'
+import { type RecordEffects, type TableRecord, type TableStore, VersionConflict } from './store.ts'
 
 /** Logs state changes of the connection; a pino logger fits. */
 export interface StoreLog {
@@ -17,6 +18,8 @@ export interface RedisStoreOptions {
   readonly ttlSeconds?: number
   /** The TTL set by a save of a finished table, status 'over' (default 1 day). */
   readonly finishedTtlSeconds?: number
+  /** How long a game record is kept after its last change (default 30 days). */
+  readonly recordTtlSeconds?: number
   /** How long any call may wait for Redis before it rejects (default 1000 ms). */
   readonly commandTimeoutMs?: number
   /** Longest wait between reconnection attempts (default 2000 ms). */
@@ -48,6 +51,10 @@ const DAY = 86_400
  * record's JSON, updatedAt, TTL in seconds. Compare-and-set in one script: Redis runs it whole
  * or not at all, so two writers can never both replace the same version and a failed call
  * leaves nothing half-written. Returns 1 when saved, 0 on a version conflict.
+ *
+ * With a game record's effects (issue 14), also KEYS[2] the record's header, KEYS[3] its moves
+ * (a list) and ARGV[6] the header's JSON or '', ARGV[7] a move's JSON or '', ARGV[8] the
+ * record's TTL: an acknowledged move is always a recorded move.
  */
 const SAVE = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -58,6 +65,14 @@ elseif cur ~= ARGV[1] then
 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'json', ARGV[3], 'u', ARGV[4])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
+if #KEYS == 3 then
+  if ARGV[6] ~= '' then redis.call('SET', KEYS[2], ARGV[6], 'EX', ARGV[8]) end
+  if ARGV[7] ~= '' then
+    redis.call('RPUSH', KEYS[3], ARGV[7])
+    redis.call('EXPIRE', KEYS[3], ARGV[8])
+    redis.call('EXPIRE', KEYS[2], ARGV[8])
+  end
+end
 return 1
 `
 const SAVE_SHA = createHash('sha1').update(SAVE).digest('hex')
@@ -87,6 +102,7 @@ export class RedisStore implements TableStore {
   readonly prefix: string
   private readonly ttl: number
   private readonly finishedTtl: number
+  private readonly recordTtl: number
   private readonly timeoutMs: number
   private readonly client: ReturnType<typeof createClient>
   private readonly log: StoreLog | undefined
@@ -102,6 +118,7 @@ export class RedisStore implements TableStore {
     this.prefix = opts.prefix ?? 'kortbord:'
     this.ttl = Math.max(1, Math.round(opts.ttlSeconds ?? 7 * DAY))
     this.finishedTtl = Math.max(1, Math.round(opts.finishedTtlSeconds ?? Math.min(DAY, this.ttl)))
+    this.recordTtl = Math.max(1, Math.round(opts.recordTtlSeconds ?? 30 * DAY))
     this.timeoutMs = opts.commandTimeoutMs ?? 1000
     this.log = opts.log
     const maxDelay = opts.maxReconnectDelayMs ?? 2000
@@ -260,16 +277,26 @@ export class RedisStore implements TableStore {
     return json == null ? null : (JSON.parse(json) as TableRecord)
   }
 
-  async save(record: TableRecord, expected: number | null): Promise<void> {
+  async save(record: TableRecord, expected: number | null, effects?: RecordEffects): Promise<void> {
     const ttl = record.status === 'over' ? this.finishedTtl : this.ttl
+    const id = effects?.header?.id ?? effects?.move?.id
     const args = {
-      keys: [this.key(record.code)],
+      keys: id
+        ? [this.key(record.code), this.recordKey(id), `${this.recordKey(id)}:moves`]
+        : [this.key(record.code)],
       arguments: [
         expected === null ? '' : String(expected),
         String(record.version),
         JSON.stringify(record),
         String(record.updatedAt),
         String(ttl),
+        ...(id
+          ? [
+              effects?.header ? JSON.stringify(effects.header) : '',
+              effects?.move ? JSON.stringify(effects.move.entry) : '',
+              String(this.recordTtl),
+            ]
+          : []),
       ],
     }
     const saved = await this.call('save', async () => {
@@ -282,6 +309,21 @@ export class RedisStore implements TableStore {
       }
     })
     if (saved !== 1) throw new VersionConflict(record.code)
+  }
+
+  recordKey(id: string): string {
+    return `${this.prefix}record:${id}`
+  }
+
+  async loadRecord(id: string): Promise<GameRecord | null> {
+    const [header, moves] = await this.call('record', () =>
+      Promise.all([
+        this.client.get(this.recordKey(id)),
+        this.client.lRange(`${this.recordKey(id)}:moves`, 0, -1),
+      ]),
+    )
+    if (header == null) return null
+    return { ...(JSON.parse(header) as GameRecord), moves: moves.map((m) => JSON.parse(m)) }
   }
 
   async delete(code: string): Promise<void> {

@@ -314,7 +314,7 @@ function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
 
   async function enter(
     event: 'table:join' | 'table:watch' | 'table:reclaim',
-    msg: { table: string; name?: string; token?: string },
+    msg: { table: string; name?: string; token?: string; entropy?: string },
   ): Promise<Outcome<object>> {
     // Every code looked up counts, found or not: scanning codes is hopeless (finding 6).
     const over = await limits.lookup(socket.data.address)
@@ -326,7 +326,7 @@ function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
     if (full) return full
     if (counted) pending++
     const r = await (event === 'table:join'
-      ? t.join(id, msg.name ?? '')
+      ? t.join(id, msg.name ?? '', msg.entropy)
       : event === 'table:watch'
         ? t.watch(id)
         : t.reclaim(id, msg.token ?? '')
@@ -372,7 +372,10 @@ function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
           return r
         })
       case 'table:start':
-        return on(msg.table, (t) => t.start(id, msg.version, (parsed.value as StartGameMsg).deal))
+        return on(msg.table, (t) => {
+          const m = parsed.value as StartGameMsg
+          return t.start(id, msg.version, m.deal, m.entropy)
+        })
       case 'table:bot': {
         const level = (parsed.value as { level: 'easy' | 'normal' | 'hard' }).level
         return on(msg.table, (t) => t.seatBot(id, msg.version, msg.seat, level))
@@ -383,6 +386,10 @@ function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
       }
       case 'table:forfeit':
         return on(msg.table, (t) => t.forfeit(id, msg.version, msg.seat))
+      case 'table:entropy': {
+        const entropy = (parsed.value as { entropy: string }).entropy
+        return on(msg.table, (t) => t.setEntropy(id, entropy))
+      }
       case 'table:remove':
         return on(msg.table, (t) => t.remove(id, msg.version, msg.seat))
       case 'game:move':

@@ -1,4 +1,4 @@
-import type { Seat } from '@kortbord/engine'
+import type { Deal, GameRecord, RecordMove, Seat } from '@kortbord/engine'
 import type { GameId, LogEntry, TableSettings, TableStatus } from '@kortbord/protocol'
 import type { AnyState } from './games.ts'
 import type { WatchStore } from './presence.ts'
@@ -55,6 +55,35 @@ export interface TableRecord {
   readonly logSeq: number
   readonly createdAt: number
   readonly updatedAt: number
+  /**
+   * The verifiable shuffle (issue 14): the secret seed of the next game and its commitment
+   * (published), and the deal of the game being played (revealed in its record when it ends).
+   * Never sent to anyone. Records saved before issue 14 have none: the next start makes one.
+   */
+  readonly fair?: {
+    readonly next: { readonly seed: string; readonly commitment: string }
+    readonly current: Deal | null
+  }
+  /** entropy[seat]: that seat's contribution to the next shuffle ('' for none); public. */
+  readonly entropy?: readonly string[]
+  /**
+   * The record of the game being played or the last one, as it stands (its moves are kept by
+   * the store, {@link RecordEffects}); `moves` here is empty.
+   */
+  readonly gameRecord?: GameRecord | null
+  /** How many moves that record holds (the store has them). */
+  readonly gameRecordMoves?: number
+}
+
+/** What a save does to the game records at the same time, all or nothing with it (issue 14). */
+export interface RecordEffects {
+  /**
+   * A record's header (its fields but the moves): stored or replaced; `ttlSeconds` is how long
+   * the record is kept from now.
+   */
+  readonly header?: GameRecord
+  /** A move appended to the moves of record `id`. */
+  readonly move?: { readonly id: string; readonly entry: RecordMove }
 }
 
 /** Refused because another writer saved a newer version first. */
@@ -71,7 +100,10 @@ export class VersionConflict extends Error {
  */
 export interface TableStore extends WatchStore {
   load(code: string): Promise<TableRecord | null>
-  save(record: TableRecord, expected: number | null): Promise<void>
+  /** Saves `record` if the stored version is `expected`, and applies `effects` with it. */
+  save(record: TableRecord, expected: number | null, effects?: RecordEffects): Promise<void>
+  /** A game record: its header and every move appended so far; null when unknown or expired. */
+  loadRecord(id: string): Promise<GameRecord | null>
   delete(code: string): Promise<void>
   /**
    * Node liveness for a cluster: a node renews its mark every few seconds; `liveNodes` lists the
@@ -88,6 +120,16 @@ export interface TableStore extends WatchStore {
   close(): Promise<void>
 }
 
+/** How long records are kept and how many, in any store. */
+export interface RecordRetention {
+  /** Seconds a record is kept after its last change (RECORD_TTL_DAYS). */
+  readonly ttlSeconds: number
+  /** Records the memory store keeps at most; the oldest go first (RECORDS_MAX). */
+  readonly maxRecords: number
+}
+
+export const DEFAULT_RETENTION: RecordRetention = { ttlSeconds: 30 * 86_400, maxRecords: 20_000 }
+
 export class MemoryStore implements TableStore {
   // Records are immutable values: every change makes a new one that shares the unchanged parts,
   // and nothing writes to a record once made, so the store keeps them as they are (a copy would
@@ -96,20 +138,63 @@ export class MemoryStore implements TableStore {
   // a test; it costs a walk over what each save added, about 10% of the server's CPU under load.
   private readonly tables = new Map<string, TableRecord>()
   private readonly watching = new Map<string, Map<string, number>>()
+  /** Records by id, oldest first (a Map keeps insertion order; a change moves one to the end). */
+  private readonly records = new Map<
+    string,
+    { header: GameRecord; moves: RecordMove[]; until: number }
+  >()
   private readonly freeze: boolean
+  private readonly retention: RecordRetention
 
-  constructor(opts: { readonly freeze?: boolean } = {}) {
+  constructor(opts: { readonly freeze?: boolean; readonly retention?: RecordRetention } = {}) {
     this.freeze = opts.freeze ?? false
+    this.retention = opts.retention ?? DEFAULT_RETENTION
   }
 
   async load(code: string): Promise<TableRecord | null> {
     return this.tables.get(code) ?? null
   }
 
-  async save(record: TableRecord, expected: number | null): Promise<void> {
+  async save(record: TableRecord, expected: number | null, effects?: RecordEffects): Promise<void> {
     const current = this.tables.get(record.code)?.version ?? null
     if (current !== expected) throw new VersionConflict(record.code)
     this.tables.set(record.code, this.freeze ? deepFreeze(record) : record)
+    if (effects) this.applyRecordEffects(effects)
+  }
+
+  private applyRecordEffects(e: RecordEffects): void {
+    const until = Date.now() + this.retention.ttlSeconds * 1000
+    const touch = (id: string) => {
+      const r = this.records.get(id)
+      if (!r) return undefined
+      this.records.delete(id)
+      this.records.set(id, r)
+      r.until = until
+      return r
+    }
+    if (e.header) {
+      const r = touch(e.header.id)
+      if (r) r.header = e.header
+      else this.records.set(e.header.id, { header: e.header, moves: [], until })
+    }
+    if (e.move) touch(e.move.id)?.moves.push(e.move.entry)
+    // The oldest beyond the bound go.
+    while (this.records.size > this.retention.maxRecords) {
+      const oldest = this.records.keys().next().value
+      if (oldest === undefined) break
+      this.records.delete(oldest)
+    }
+  }
+
+  async loadRecord(id: string): Promise<GameRecord | null> {
+    const r = this.records.get(id)
+    if (!r || r.until < Date.now()) return null
+    return { ...r.header, moves: r.moves.slice() }
+  }
+
+  /** Records kept now (for tests and the metric). */
+  get recordCount(): number {
+    return this.records.size
   }
 
   async delete(code: string): Promise<void> {
@@ -150,6 +235,8 @@ export class MemoryStore implements TableStore {
   }
 
   async sweep(before: number, keep: ReadonlySet<string> = new Set()): Promise<number> {
+    const now = Date.now()
+    for (const [id, r] of this.records) if (r.until < now) this.records.delete(id)
     let n = 0
     for (const [code, t] of this.tables) {
       if (t.updatedAt < before && !keep.has(code)) {

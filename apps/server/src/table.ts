@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Deal, DuelState, IdiotState, Seat } from '@kortbord/engine'
+import type { Deal, DuelState, IdiotState, RecordMove, Seat } from '@kortbord/engine'
 import { type BotLevel, botMove, type IdiotView, Rng, withBest } from '@kortbord/engine'
 import type {
   CreateTableMsg,
@@ -11,10 +11,24 @@ import type {
   WireError,
 } from '@kortbord/protocol'
 import type { Logger } from 'pino'
+import {
+  endRecord,
+  newFair,
+  nextDeal,
+  openRecord,
+  recordMove,
+  withEntropy,
+} from './game-records.ts'
 import { ADAPTERS, type AnyState, type GameAdapter } from './games.ts'
 import type { Presence } from './presence.ts'
 import { deserted, hostPresent, isAway, nextHost, openSeat, withSeat } from './seats.ts'
-import { type SeatRecord, type TableRecord, type TableStore, VersionConflict } from './store.ts'
+import {
+  type RecordEffects,
+  type SeatRecord,
+  type TableRecord,
+  type TableStore,
+  VersionConflict,
+} from './store.ts'
 import { appendLog, type LogBody } from './table-log.ts'
 import { TableTimers } from './table-timers.ts'
 import { UpdateCache } from './updates.ts'
@@ -56,6 +70,8 @@ export interface TableConfig {
   readonly spectatorsPerTable?: number
   /** Hard bots this node runs at most; beyond it a bot plays normal. */
   readonly hardBotsPerNode?: number
+  /** Moves a game record keeps at most (RECORD_MAX_MOVES). */
+  readonly recordMaxMoves?: number
 }
 
 export interface TableDeps {
@@ -134,6 +150,8 @@ interface CommitOptions {
   readonly mover?: Seat | null
   /** The turn timer setting changed: every running clock restarts with it. */
   readonly timerChanged?: boolean
+  /** What the save does to the game records, atomically with it (issue 14). */
+  readonly records?: RecordEffects
 }
 
 /**
@@ -184,6 +202,8 @@ export class Table {
     creator: MemberId,
     node: string | null = null,
   ): TableRecord {
+    const entropy = Array.from({ length: ADAPTERS[msg.game].seats(msg.options) }, () => '')
+    entropy[0] = msg.entropy ?? ''
     const adapter = ADAPTERS[msg.game]
     const n = adapter.seats(msg.options)
     const seats: SeatRecord[] = Array.from({ length: n }, () => openSeat)
@@ -213,6 +233,9 @@ export class Table {
       logSeq: 1,
       createdAt: now,
       updatedAt: now,
+      fair: { next: newFair(), current: null },
+      entropy,
+      gameRecord: null,
     }
   }
 
@@ -289,6 +312,8 @@ export class Table {
   private async reload(): Promise<void> {
     const r = await this.deps.store.load(this.record.code)
     if (!r) {
+      // Deleted (every player left, on another node) or expired: its members here are told.
+      this.forgetMembers('closed')
       this.retired = true
       this.close()
       this.deps.retired?.(this)
@@ -314,6 +339,9 @@ export class Table {
         await this.reload()
         this.recovering = false
         if (this.record.version !== before) this.deps.publish(this)
+        // A join that landed although its answer was lost holds a seat for a connection that
+        // never became a member: it is recorded as dropped (its player never got the token).
+        await this.dropOrphans()
       }).catch(() => {
         setTimeout(attempt, 1000).unref()
       })
@@ -365,21 +393,27 @@ export class Table {
     }
     const saved: TableRecord = { ...next, deadlines: this.deadlinesAfter(cur, next, opts) }
     try {
-      await this.deps.store.save(saved, cur.version)
+      await this.deps.store.save(saved, cur.version, opts.records)
     } catch (e) {
       if (e instanceof VersionConflict) throw new StaleRecord()
       return this.unsaved(e)
     }
     this.record = saved
     this.delta = { version: saved.version, logAfter: cur.logSeq }
-    this.armTimers()
-    this.welcome = null
-    opts.onSaved?.()
-    const welcome = this.welcome ?? undefined
-    this.welcome = null
-    this.deps.publish(this, welcome)
-    this.deps.changed?.(saved.code, saved.version)
-    if (saved.status !== 'playing' && deserted(saved.seats)) this.retire()
+    // Saved: whatever happens from here, the answer is that it was (never INTERNAL, which
+    // promises that nothing changed).
+    try {
+      this.armTimers()
+      this.welcome = null
+      opts.onSaved?.()
+      const welcome = this.welcome ?? undefined
+      this.welcome = null
+      this.deps.publish(this, welcome)
+      this.deps.changed?.(saved.code, saved.version)
+      if (saved.status !== 'playing' && deserted(saved.seats)) this.retire()
+    } catch (e) {
+      this.log.error({ err: e }, 'after a save')
+    }
     return { ok: true, version: saved.version }
   }
 
@@ -414,11 +448,7 @@ export class Table {
    */
   private retire(): void {
     const code = this.code
-    for (const [m, seat] of this.members) {
-      if (seat === null) this.deps.presence.remove(code, m)
-      this.deps.evict(m, code, 'closed')
-    }
-    this.members.clear()
+    this.forgetMembers('closed')
     this.retired = true
     this.close()
     this.deps.retired?.(this)
@@ -429,6 +459,15 @@ export class Table {
     this.log.info('table closed: every player left')
   }
 
+  /** Every member of this node is told it is no longer at the table, and leaves it. */
+  private forgetMembers(reason: 'closed'): void {
+    for (const [m, seat] of this.members) {
+      if (seat === null) this.deps.presence.remove(this.code, m)
+      this.deps.evict(m, this.code, reason)
+    }
+    this.members.clear()
+  }
+
   // -------------------------------------------------------------------------------------------
   // Joining, watching, leaving
 
@@ -437,9 +476,14 @@ export class Table {
     this.members.set(member, 0)
     this.deps.attach(member, this.code, 0)
     this.deps.publish(this, { member, seat: 0 })
+    this.deps.presence.welcome(this.code, member)
   }
 
-  join(member: MemberId, name: string): Promise<Outcome<{ seat: Seat; token: string }>> {
+  join(
+    member: MemberId,
+    name: string,
+    entropy = '',
+  ): Promise<Outcome<{ seat: Seat; token: string }>> {
     return this.run(async () => {
       if (this.memberSeat(member) !== undefined)
         return fail('ALREADY_AT_TABLE', 'you are already at this table')
@@ -460,6 +504,7 @@ export class Table {
           staleBefore: this.allStale(),
           // A table whose host has gone gets the newcomer as host.
           host: hostPresent(this.record.seats, this.record.host) ? this.record.host : seat,
+          entropy: withEntropy(this.record, seat, entropy),
         },
         [{ t: 'joined', seat, name }],
         { onSaved: () => this.admit(member, seat) },
@@ -480,7 +525,8 @@ export class Table {
       if (!this.record.allowSpectators)
         return fail('SPECTATORS_OFF', 'the host has turned watching off at this table')
       const limit = this.deps.config.spectatorsPerTable ?? Number.POSITIVE_INFINITY
-      if (this.spectators >= limit)
+      // Counted over every node (the store's count), not only this node's spectators.
+      if ((await this.deps.presence.fresh(this.code)) >= limit)
         return fail('SPECTATORS_FULL', `this table has ${limit} spectators already; try later`)
       this.members.set(member, null)
       this.deps.attach(member, this.code, null)
@@ -578,20 +624,48 @@ export class Table {
     // The connection is gone whatever the store says; the record follows below.
     this.members.delete(member)
     return this.run(async () => {
-      const s = this.record.seats[local]!
-      // Another connection may hold the seat by now (a reclaim, on this node or another).
-      if (s.holder !== member) return
-      const until = this.deps.now() + this.deps.config.graceMs
-      const r = await this.commit(
-        {
-          seats: this.setSeat(local, { connected: false, holder: null, graceUntil: until }),
-        },
-        [{ t: 'away', seat: local, name: s.name ?? '' }],
-      )
-      if (r.ok) this.timers.graceUntil(local, until)
+      await this.dropOrphans()
     }).catch((e: unknown) => {
       this.log.warn({ err: e }, 'disconnect not recorded')
+      this.repairLater()
     })
+  }
+
+  /**
+   * Seats held by connections of this node that are not at the table here (any more): a player
+   * whose connection dropped, whose drop could not be saved before (Redis away), or whose join
+   * landed although its answer was lost. They are recorded as dropped, so they show as away and
+   * their grace period runs; a save that fails is tried again until it succeeds.
+   */
+  private async dropOrphans(): Promise<void> {
+    const node = this.deps.node ?? null
+    const lost = this.record.seats.flatMap((s, seat) =>
+      s.holder !== null && (s.node ?? null) === node && !this.members.has(s.holder) ? [seat] : [],
+    )
+    if (lost.length === 0) return
+    const until = this.deps.now() + this.deps.config.graceMs
+    let seats = this.record.seats
+    for (const seat of lost)
+      seats = withSeat(seats, seat, { connected: false, holder: null, graceUntil: until })
+    const r = await this.commit(
+      { seats },
+      lost.map((seat) => ({ t: 'away' as const, seat, name: seats[seat]!.name ?? '' })),
+    )
+    if (r.ok) for (const seat of lost) this.timers.graceUntil(seat, until)
+    else this.repairLater()
+  }
+
+  private repairing = false
+
+  /** Tries {@link dropOrphans} again in a second (the store was away). */
+  private repairLater(): void {
+    if (this.repairing || this.closed) return
+    this.repairing = true
+    setTimeout(() => {
+      this.repairing = false
+      if (this.closed) return
+      void this.run(() => this.dropOrphans()).catch(() => this.repairLater())
+    }, 1000).unref()
   }
 
   /**
@@ -640,12 +714,17 @@ export class Table {
     this.timers.clearGrace(seat)
     const logs: LogBody[] =
       why === 'left' || r.status !== 'playing' ? [{ t: 'left', seat, name: s.name ?? '' }] : []
-    const seats =
-      r.status !== 'playing'
-        ? this.setSeat(seat, openSeat)
-        : this.setSeat(seat, { connected: false, holder: null, graceUntil: null, gone: true })
+    const freed = r.status !== 'playing'
+    const seats = freed
+      ? this.setSeat(seat, openSeat)
+      : this.setSeat(seat, { connected: false, holder: null, graceUntil: null, gone: true })
     return this.commit(
-      { seats, host: nextHost(seats, r.host), staleBefore: this.allStale() },
+      {
+        seats,
+        host: nextHost(seats, r.host),
+        staleBefore: this.allStale(),
+        ...(freed ? { entropy: withEntropy(r, seat, '') } : {}),
+      },
       logs,
       { onSaved },
     )
@@ -660,8 +739,13 @@ export class Table {
         this.timers.graceUntil(seat, s.graceUntil)
         return
       }
-      await this.vacate(seat, 'expired')
-    }).catch((e: unknown) => this.log.warn({ err: e }, 'grace expiry not recorded'))
+      const r = await this.vacate(seat, 'expired')
+      // Not saved (the store is away): try again in a second.
+      if (!r.ok) this.timers.graceUntil(seat, this.deps.now() + 1000)
+    }).catch((e: unknown) => {
+      this.log.warn({ err: e }, 'grace expiry not recorded')
+      if (!this.closed) this.timers.graceUntil(seat, this.deps.now() + 1000)
+    })
   }
 
   // -------------------------------------------------------------------------------------------
@@ -693,7 +777,7 @@ export class Table {
   }
 
   /** Host only: starts the first game, or the next one once a game is over (I-16). */
-  start(member: MemberId, version: number, deal?: TestDealMsg): Promise<Outcome> {
+  start(member: MemberId, version: number, deal?: TestDealMsg, entropy?: string): Promise<Outcome> {
     return this.run(async () => {
       const seat = await this.actor(member, version)
       if (typeof seat !== 'number') return seat
@@ -704,15 +788,20 @@ export class Table {
         return fail('SEATS_NOT_FILLED', 'every seat needs a player before the game starts')
       if (deal !== undefined && !this.deps.config.testDeals)
         return fail('TEST_DEALS_OFF', 'this server does not take fixed deals')
-      const fixed = this.deps.config.testDeck
-      const d: Deal = deal ?? (fixed ? { deck: fixed } : { seed: randomBytes(16).toString('hex') })
+      const testDeck = this.deps.config.testDeck
+      const fixed: Deal | null = deal ?? (testDeck ? { deck: testDeck } : null)
+      const gameNo = r.gameNo + 1
+      // The host's contribution may come with the start (issue 14).
+      const dealt = entropy === undefined ? r : { ...r, entropy: withEntropy(r, seat, entropy) }
+      const d = nextDeal(dealt, gameNo, fixed)
+      const options = this.adapter.options(r.settings, r.state)
       let state: AnyState
       try {
-        state = this.adapter.setup(r.settings, d, r.state)
+        state = this.adapter.setup(options, r.settings, d)
       } catch (e) {
         return fail('BAD_DEAL', e instanceof Error ? e.message : 'that deal cannot be dealt')
       }
-      const gameNo = r.gameNo + 1
+      const header = openRecord(dealt, gameNo, options, d, this.deps.now())
       const out = await this.commit(
         {
           state,
@@ -720,8 +809,14 @@ export class Table {
           gameNo,
           staleBefore: this.allStale(),
           seats: r.seats.map((s) => ({ ...s, timeouts: 0 })),
+          entropy: dealt.entropy,
+          // The next game's seed is chosen (and committed to) now; this one's waits to be revealed.
+          fair: { next: newFair(), current: d },
+          gameRecord: header,
+          gameRecordMoves: 0,
         },
         [{ t: 'started', gameNo }, ...this.gameLog(state)],
+        { records: { header } },
       )
       if (out.ok) this.afterGameChange()
       return out
@@ -767,7 +862,9 @@ export class Table {
       if (r.game !== 'idiot') return fail('NOT_FOR_BOTS', 'bots play Idiot only')
       const t = r.seats[target]
       if (!t) return fail('SEAT_EMPTY', 'there is no such seat')
-      const person = t.name !== null && !t.bot
+      // A person's seat (a token holds it), played by them now or by a bot for them.
+      const human = t.name !== null && t.tokenHash !== null
+      const person = human && !t.bot
       const away = person && r.status === 'playing' && isAway(t, this.deps.config.timeoutsForAway)
       if (!away && seat !== r.host) {
         return fail(
@@ -786,10 +883,10 @@ export class Table {
       // (gone) is the bot's until the game ends or its player comes back.
       const sit = { bot: level, connected: true, holder: null, graceUntil: null, gone: false }
       const patch: Partial<SeatRecord> =
-        person && !t.gone ? { bot: level } : person ? sit : { ...sit, name }
+        human && !t.gone ? { bot: level } : human ? sit : { ...sit, name }
       const seats = this.setSeat(target, { ...patch, timeouts: 0 })
       const log: LogBody =
-        person && !t.gone
+        human && !t.gone
           ? { t: 'bot', seat: target, name, level, by: seat }
           : { t: 'joined', seat: target, name }
       const out = await this.commit({ seats, staleBefore: this.allStale() }, [log])
@@ -815,6 +912,7 @@ export class Table {
       if (target === seat || !isAway(t, this.deps.config.timeoutsForAway))
         return fail('NOT_AWAY', `${t.name} is not away`)
       const seats = r.seats.map((x) => (x.gone ? openSeat : x))
+      const ended = endRecord(r, { reason: 'forfeit', seat: target }, this.deps.now())
       return this.commit(
         {
           status: 'over',
@@ -822,8 +920,10 @@ export class Table {
           seats,
           host: nextHost(seats, r.host),
           staleBefore: this.allStale(),
+          ...(ended ? { gameRecord: ended.gameRecord } : {}),
         },
         [{ t: 'forfeit', seat: target, name: t.name, by: seat }],
+        { records: ended?.effects },
       )
     })
   }
@@ -842,6 +942,22 @@ export class Table {
         [{ t: 'timer', turnSeconds }],
         { timerChanged: true },
       )
+    })
+  }
+
+  /**
+   * A seated player's contribution to the next game's shuffle (issue 14), between games; the
+   * game being played was dealt with the contributions it started with.
+   */
+  setEntropy(member: MemberId, entropy: string): Promise<Outcome> {
+    return this.run(async () => {
+      const seat = await this.actor(member, this.record.version)
+      if (typeof seat !== 'number') return seat
+      if (this.record.status === 'playing')
+        return fail('GAME_IN_PROGRESS', 'this game was dealt already; the next one takes it')
+      if ((this.record.entropy?.[seat] ?? '') === entropy)
+        return { ok: true, version: this.record.version }
+      return this.commit({ entropy: withEntropy(this.record, seat, entropy) })
     })
   }
 
@@ -871,10 +987,15 @@ export class Table {
     return (state as IdiotState).recent.map((e) => ({ t: 'game' as const, e }))
   }
 
+  /**
+   * Applies a move of `seat`: a person's (`by` null), one the turn timer made for them (with the
+   * action it took), or a bot's. It goes into the game's record with who made it.
+   */
   private async applyMove(
     seat: Seat,
     move: Parameters<GameAdapter['apply']>[2],
     timeout: TimeoutAction | null,
+    by: 'bot' | null = null,
   ): Promise<Outcome> {
     const r = this.record
     const before = r.state!
@@ -882,6 +1003,20 @@ export class Table {
     if (!res.ok) return fail(res.error.code, res.error.message)
     const after = res.value
     const over = this.adapter.isOver(after)
+    const now = this.deps.now()
+    const entry: RecordMove = {
+      seat,
+      move,
+      v: r.version + 1,
+      at: now,
+      ...(timeout !== null ? { by: 'timer' as const } : by ? { by } : {}),
+    }
+    const recorded = recordMove(
+      r,
+      entry,
+      over ? { reason: 'over', outcome: this.adapter.outcome(after) } : null,
+      this.deps.config.recordMaxMoves ?? 5000,
+    )
     const stale = this.adapter.staleAfter(before, after, seat)
     const staleBefore = r.staleBefore.slice()
     for (const s of stale) staleBefore[s] = r.version + 1
@@ -902,9 +1037,12 @@ export class Table {
         tally: over ? this.adapter.tally(after, r.tally) : r.tally,
         seats,
         host: over ? nextHost(seats, r.host) : r.host,
+        ...(recorded
+          ? { gameRecord: recorded.gameRecord, gameRecordMoves: recorded.gameRecordMoves }
+          : {}),
       },
       logs,
-      { mover: seat },
+      { mover: seat, records: recorded?.effects },
     )
     if (out.ok) this.afterGameChange()
     return out
@@ -990,7 +1128,7 @@ export class Table {
           deadline: now() + think,
         })
         if (!move) continue
-        const out = await this.applyMove(seat, move, null)
+        const out = await this.applyMove(seat, move, null, 'bot')
         if (!out.ok) this.log.warn({ seat, error: out.error }, 'bot move refused')
         return
       }

@@ -2,6 +2,7 @@
 // every member in that seat (and the encoder serialises the shared table info once).
 import type { Seat } from '@kortbord/engine'
 import { type GameView, LOG_TAIL, type TableInfo, type TableUpdate } from '@kortbord/protocol'
+import { fairInfo } from './game-records.ts'
 import type { GameAdapter } from './games.ts'
 import { isAway } from './seats.ts'
 import type { TableRecord } from './store.ts'
@@ -87,6 +88,7 @@ export class UpdateCache {
       tally: r.tally,
       deadline,
       deadlines,
+      fair: fairInfo(r),
       version: r.version,
     }
   }

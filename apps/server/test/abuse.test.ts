@@ -4,7 +4,7 @@ import { type DuelView, duelLegalMovesFromView, type IdiotView } from '@kortbord
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Client, connect, must } from '../scripts/client.ts'
 import { StoreUnavailable } from '../src/redis-store.ts'
-import { MemoryStore, type TableRecord } from '../src/store.ts'
+import { MemoryStore, type RecordEffects, type TableRecord } from '../src/store.ts'
 import { startServer, type TestServer } from './harness.ts'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -453,13 +453,17 @@ describe('finding 9: a refusal that may hide a change says so', () => {
   it('a save that reached the store and got no answer is OUTCOME_UNKNOWN; one refused before is UNAVAILABLE', async () => {
     let mode: 'ok' | 'lost' | 'refused' = 'ok'
     class Flaky extends MemoryStore {
-      override async save(r: TableRecord, expected: number | null): Promise<void> {
+      override async save(
+        r: TableRecord,
+        expected: number | null,
+        effects?: RecordEffects,
+      ): Promise<void> {
         if (mode === 'lost') {
-          await super.save(r, expected)
+          await super.save(r, expected, effects)
           throw new StoreUnavailable('no answer', { maybeApplied: true })
         }
         if (mode === 'refused') throw new StoreUnavailable('not connected', { maybeApplied: false })
-        return super.save(r, expected)
+        return super.save(r, expected, effects)
       }
     }
     const srv = await startServer({}, { store: new Flaky({ freeze: true }) })

@@ -14,7 +14,7 @@ import { type Ack, CLIENT_EVENTS, type ClientEvent, type WireError } from '@kort
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Client, connect, must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
-import { MemoryStore, type TableRecord } from '../src/store.ts'
+import { MemoryStore, type RecordEffects, type TableRecord } from '../src/store.ts'
 import type { Table } from '../src/table.ts'
 import { startServer, type TestServer } from './harness.ts'
 
@@ -248,6 +248,7 @@ describe('malformed payloads → BAD_REQUEST, nothing changes', () => {
       'table:bot': { table: t.code, version: v, seat: 1, level: 'normal' },
       'table:timer': { table: t.code, version: v, turnSeconds: 30 },
       'table:forfeit': { table: t.code, version: v, seat: 0 },
+      'table:entropy': { table: t.code, entropy: 'ab' },
       'table:sync': { table: t.code },
       'game:move': move(t.code, v, { type: 'play', cards: [3] }),
     }
@@ -312,8 +313,10 @@ describe('malformed payloads → BAD_REQUEST, nothing changes', () => {
           `${event} without ${key}`,
         )
         const values = typeof base[key] === 'string' ? [...badValues, ''] : [...badValues, '1']
-        // null is a timer setting of its own: off.
-        for (const bad of values.filter((x) => !(key === 'turnSeconds' && x === null))) {
+        // null is a timer setting of its own (off), and '' a contribution of its own (none).
+        const fine = (x: unknown) =>
+          (key === 'turnSeconds' && x === null) || (key === 'entropy' && x === '')
+        for (const bad of values.filter((x) => !fine(x))) {
           await refusedUnchanged(
             srv,
             t.code,
@@ -628,6 +631,7 @@ describe('events and acknowledgements', () => {
       'table:bot': { table: t.code, version: t.version, seat: 1, level: 'easy' },
       'table:timer': { table: t.code, version: t.version, turnSeconds: 30 },
       'table:forfeit': { table: t.code, version: t.version, seat: 0 },
+      'table:entropy': { table: t.code, entropy: 'ab' },
       'table:sync': { table: t.code },
       'game:move': legal,
     }
@@ -1369,9 +1373,13 @@ describe('concurrency: two commands at once, exactly one applied', () => {
 
   it('a create racing its creator’s disconnect leaves no ghost host holding seat 0', async () => {
     class SlowStore extends MemoryStore {
-      override async save(r: TableRecord, expected: number | null): Promise<void> {
+      override async save(
+        r: TableRecord,
+        expected: number | null,
+        effects?: RecordEffects,
+      ): Promise<void> {
         await new Promise((res) => setTimeout(res, 80))
-        return super.save(r, expected)
+        return super.save(r, expected, effects)
       }
     }
     const slow = await startServer({ LOG_LEVEL: 'silent' }, { store: new SlowStore() })

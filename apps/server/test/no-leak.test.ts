@@ -16,14 +16,18 @@ import type { TableUpdate } from '@kortbord/protocol'
 import { describe, expect, it } from 'vitest'
 import { type Client, must } from '../scripts/client.ts'
 import { driveDuel, driveIdiot } from '../scripts/drive.ts'
-import { MemoryStore, type TableRecord } from '../src/store.ts'
+import { MemoryStore, type RecordEffects, type TableRecord } from '../src/store.ts'
 import { startServer } from './harness.ts'
 
 /** A memory store that keeps every version ever saved: the server's whole history. */
 class RecordingStore extends MemoryStore {
   readonly history = new Map<string, Map<number, TableRecord>>()
-  override async save(record: TableRecord, expected: number | null): Promise<void> {
-    await super.save(record, expected)
+  override async save(
+    record: TableRecord,
+    expected: number | null,
+    effects?: RecordEffects,
+  ): Promise<void> {
+    await super.save(record, expected, effects)
     const h = this.history.get(record.code) ?? new Map<number, TableRecord>()
     this.history.set(record.code, h)
     h.set(record.version, JSON.parse(JSON.stringify(record)) as TableRecord)
@@ -151,12 +155,32 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
             if (!r.ok) refusals.push({ seat, sent: [card, up[0]!], message: r.error.message })
           }
         }
+        // Issue 14: the game's record is public while the game is played: read it all along.
+        const recordId = players[0]!.state(code)!.table.fair.record!
+        const duringGame: unknown[] = []
+        let playing = true
+        const reader = (async () => {
+          while (playing) {
+            const r = await fetch(`${srv.url}/api/records/${recordId}`)
+            if (r.ok) duringGame.push(await r.json())
+            await new Promise((res) => setTimeout(res, 30))
+          }
+        })()
         const end = await driveIdiot(players, code, started.version, {
           seed: `leak-${n}`,
           onMove: () => {
             probes++
           },
         })
+        playing = false
+        await reader
+        // While the game was on, its record named no card and no seed: header only.
+        expect(duringGame.length).toBeGreaterThan(2)
+        for (const rec of duringGame.slice(0, -1)) {
+          expect(cardsIn(rec, new Set([...CARD_KEYS, 'moves', 'deal']))).toEqual([])
+          expect(rec).toMatchObject({ deal: null, moves: [] })
+          expect(JSON.stringify(rec)).not.toContain('"seed"')
+        }
         for (const [seat, c] of players.entries()) {
           const u = c.state(code)!
           for (const card of fullDeck(1).filter((x) => x % 7 === seat)) {

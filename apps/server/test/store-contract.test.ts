@@ -1,6 +1,7 @@
 // One contract for every table store (issue 5): the memory store and the Redis store must
 // behave alike. The Redis store also gets tests of what only it has: keys, TTLs, outages.
 import { randomBytes } from 'node:crypto'
+import type { GameRecord } from '@kortbord/engine'
 import { CreateTable } from '@kortbord/protocol'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -145,6 +146,44 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
       const n = await store.sweep(Date.now() + 60_000, new Set([r.code]))
       expect(typeof n).toBe('number')
       expect(await store.load(r.code)).toEqual(r)
+    })
+
+    it('keeps game records with the save that made them: a header, then moves appended; nothing from a refused save', async () => {
+      const v1 = fresh()
+      await store.save(v1, null)
+      const id = `rec${randomBytes(5).toString('hex')}`
+      const header = {
+        format: 'kortbord-record',
+        version: 1,
+        id,
+        game: 'duel',
+        gameNo: 1,
+        options: {},
+        seats: [{ name: 'Ann', bot: null }],
+        shuffle: 'fixed',
+        commitment: null,
+        entropy: [],
+        deal: null,
+        moves: [],
+        end: null,
+        startedAt: 1,
+        endedAt: null,
+        head: 'h0',
+      } as const satisfies GameRecord
+      expect(await store.loadRecord(id)).toBeNull()
+      const v2 = next(v1)
+      await store.save(v2, 1, { header })
+      expect(await store.loadRecord(id)).toEqual(header)
+      const m1 = { seat: 0, move: { type: 'deal' as const }, v: 3, at: 10 }
+      await store.save(next(v2), 2, { move: { id, entry: m1 } })
+      // A save refused as stale appends nothing.
+      await expect(
+        store.save(next(v2, 'late'), 2, { move: { id, entry: { ...m1, v: 99 } } }),
+      ).rejects.toBeInstanceOf(VersionConflict)
+      const m2 = { seat: 0, move: { type: 'finish' as const }, v: 4, at: 11, by: 'timer' as const }
+      const closed = { ...header, end: { reason: 'abandoned' as const }, head: 'h2' }
+      await store.save(next(next(v2)), 3, { move: { id, entry: m2 }, header: closed })
+      expect(await store.loadRecord(id)).toEqual({ ...closed, moves: [m1, m2] })
     })
 
     it('stores seat tokens only hashed', async () => {

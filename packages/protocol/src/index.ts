@@ -33,6 +33,11 @@ export const Nickname = z.string().transform((raw, ctx) => {
   return z.NEVER
 })
 
+/** A player's contribution to the shuffle (issue 14): up to 32 bytes, lowercase hex. */
+export const Entropy = z
+  .string()
+  .regex(/^[0-9a-f]{0,64}$/, 'a contribution is up to 64 lowercase hex digits')
+
 /** A seat token: 32 bytes base64url (256 random bits). */
 export const SeatToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a seat token')
 
@@ -139,6 +144,8 @@ const common = {
   name: Nickname,
   /** Whether anyone with the link may watch (default yes). */
   spectators: z.boolean().default(true),
+  /** The creator's contribution to the first game's shuffle. */
+  entropy: Entropy.optional(),
 }
 
 export const CreateTable = z.discriminatedUnion('game', [
@@ -163,7 +170,11 @@ export const CreateTable = z.discriminatedUnion('game', [
 // ---------------------------------------------------------------------------------------------
 // Client → server messages
 
-export const JoinTable = z.strictObject({ table: TableCode, name: Nickname })
+export const JoinTable = z.strictObject({
+  table: TableCode,
+  name: Nickname,
+  entropy: Entropy.optional(),
+})
 export const WatchTable = z.strictObject({ table: TableCode })
 export const ReclaimSeat = z.strictObject({ table: TableCode, token: SeatToken })
 export const LeaveTable = z.strictObject({ table: TableCode })
@@ -171,7 +182,11 @@ export const StartGame = z.strictObject({
   table: TableCode,
   version: Version,
   deal: TestDeal.optional(),
+  /** The host's contribution to this game's shuffle. */
+  entropy: Entropy.optional(),
 })
+/** A seated player's contribution to the next game's shuffle (between games). */
+export const SetEntropy = z.strictObject({ table: TableCode, entropy: Entropy })
 export const RemovePlayer = z.strictObject({ table: TableCode, version: Version, seat: SeatNo })
 /** Host only: a computer player takes an open seat, or the seat of a player who has gone. */
 export const SeatBot = z.strictObject({
@@ -203,6 +218,7 @@ export const CLIENT_MESSAGES = {
   'table:bot': SeatBot,
   'table:timer': TableTimerSettings,
   'table:forfeit': ForfeitSeat,
+  'table:entropy': SetEntropy,
   'table:sync': SyncTable,
   'game:move': MakeMove,
 } as const

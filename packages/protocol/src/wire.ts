@@ -24,6 +24,7 @@ import type {
   ReclaimSeat,
   RemovePlayer,
   SeatBot,
+  SetEntropy,
   StartGame,
   SyncTable,
   TableSettings,
@@ -165,6 +166,7 @@ export interface ClientToServerEvents {
   ) => void
   'table:timer': (msg: z.input<typeof TableTimerSettings>, ack: AckFn) => void
   'table:forfeit': (msg: z.input<typeof ForfeitSeat>, ack: AckFn) => void
+  'table:entropy': (msg: z.input<typeof SetEntropy>, ack: AckFn) => void
   'table:sync': (msg: z.input<typeof SyncTable>, ack: AckFn) => void
   'game:move': (msg: z.input<typeof MakeMove>, ack: AckFn) => void
 }
@@ -207,7 +209,25 @@ export interface TableInfo {
   readonly deadline: number | null
   /** deadlines[seat]: when that seat's turn timer runs out (epoch ms), else null (I-16). */
   readonly deadlines: readonly (number | null)[]
+  /** The verifiable shuffle and the game's record (issue 14, docs/fairness.md). */
+  readonly fair: FairInfo
   readonly version: number
+}
+
+/**
+ * What everyone at the table may know of the shuffle: during a game, its commitment and the
+ * contributions it was dealt with; between games, the next game's commitment and the
+ * contributions sent so far. The seed itself is revealed in the record once the game is over.
+ */
+export interface FairInfo {
+  /** SHA-256 of the server's secret seed (hex); null for a fixed test deal. */
+  readonly commitment: string | null
+  /** entropy[seat]: the seat's contribution ('' for none). */
+  readonly entropy: readonly string[]
+  /** The record of the game being played, or of the last one (its link is /r/<record>). */
+  readonly record: string | null
+  /** The record's hash-chain head after the latest move (keep it: it proves what you saw). */
+  readonly head: string | null
 }
 
 /** The table's public event log: what the engine reports as public, and what the table did. */

@@ -1,0 +1,169 @@
+// Issue 14 over the real protocol: every game leaves a record that verifies from outside, its
+// shuffle committed before the game and derived from the players' contributions; while the game
+// is played its record shows nothing a player may not see.
+import { randomBytes } from 'node:crypto'
+import {
+  commitment,
+  type DuelView,
+  duelLegalMovesFromView,
+  FAIR_VERSION,
+  type FairDeal,
+  type GameRecord,
+  verifyRecord,
+} from '@kortbord/engine'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Client, must } from '../scripts/client.ts'
+import { driveIdiot } from '../scripts/drive.ts'
+import { startServer, type TestServer } from './harness.ts'
+
+const entropy = () => randomBytes(16).toString('hex')
+
+async function getRecord(s: TestServer, id: string): Promise<GameRecord> {
+  const r = await fetch(`${s.url}/api/records/${id}`)
+  expect(r.status).toBe(200)
+  return (await r.json()) as GameRecord
+}
+
+describe('game records and the verifiable shuffle (issue 14)', () => {
+  let srv: TestServer
+  beforeAll(async () => {
+    // Real deals: no fixed test deck.
+    srv = await startServer({ KORTBORD_TEST_DEALS: '0', BOT_DELAY_MS: '5' })
+  })
+  afterAll(() => srv.stop())
+
+  it('[I-15] an Idiot game: committed before, dealt from everyone’s contributions, revealed after, verified', async () => {
+    const mine = [entropy(), entropy(), entropy()]
+    const players: Client[] = [await srv.client()]
+    const created = must(
+      await players[0]!.send('table:create', {
+        game: 'idiot',
+        name: 'Ada',
+        entropy: mine[0],
+        options: { seats: 3, turnSeconds: null },
+      }),
+    )
+    const code = created.table as string
+    for (const [i, name] of ['Bo', 'Cy'].entries()) {
+      const c = await srv.client()
+      must(await c.send('table:join', { table: code, name, entropy: mine[i + 1] }))
+      players.push(c)
+    }
+    const before = await players[0]!.sync(code)
+    // Before the game: the next game's commitment and the contributions so far, in public.
+    const committed = before.table.fair.commitment
+    expect(committed).toMatch(/^[0-9a-f]{64}$/)
+    expect(before.table.fair.entropy).toEqual(mine)
+    const started = must(
+      await players[0]!.send('table:start', { table: code, version: before.table.version }),
+    )
+    const live = await players[1]!.atVersion(code, started.version)
+    expect(live.table.fair).toMatchObject({ commitment: committed, entropy: mine })
+    const id = live.table.fair.record!
+    // While it is played, the record is its header only: no deal, no moves.
+    const during = await getRecord(srv, id)
+    expect(during).toMatchObject({ id, game: 'idiot', deal: null, end: null, moves: [] })
+    expect(during.commitment).toBe(committed)
+    expect(JSON.stringify(during)).not.toMatch(/"seed"/)
+    // The next game's seed is chosen, and committed to, while this one is played.
+    expect(live.table.version).toBeGreaterThan(0)
+    const end = await driveIdiot(players, code, started.version, { seed: 'records' })
+    expect(end.table.status).toBe('over')
+    const after = await players[0]!.sync(code)
+    expect(after.table.fair.commitment).not.toBe(committed)
+    const seen = after.table.fair.head!
+    const record = await getRecord(srv, id)
+    expect(record.shuffle).toBe(FAIR_VERSION)
+    expect(record.end).toMatchObject({ reason: 'over' })
+    expect(record.head).toBe(seen)
+    // The seed revealed is the one committed to before anybody's contribution was known.
+    const fair = (record.deal as { fair: FairDeal }).fair
+    expect(commitment(fair.seed)).toBe(committed)
+    expect(fair.entropy).toEqual(mine)
+    const moves = end.log.filter((e) => e.t === 'game' && e.e.t === 'play').length
+    expect(record.moves.length).toBeGreaterThan(moves)
+    for (let seat = 0; seat < 3; seat++) {
+      const v = verifyRecord(record, { seat, entropy: mine[seat]!, head: seen })
+      expect(v.problems).toEqual([])
+      expect(v.shuffle).toBe('verified')
+    }
+    // The same record as text, cards in the engine's notation.
+    const text = await (await fetch(`${srv.url}/api/records/${id}/text`)).text()
+    expect(text).toContain(`[Commitment "${committed}"]`)
+    expect(text).toMatch(/^\d+ \d play [2-9TJQKA][CDHS]/m)
+  })
+
+  it('[A-14][A-15] a same-deal duel: the record covers both players’ deals, and one player forfeiting ends it', async () => {
+    const a = await srv.client()
+    const code = must(
+      await a.send('table:create', {
+        game: 'duel',
+        name: 'Ada',
+        entropy: entropy(),
+        options: { games: 2, sameDeal: true, turnSeconds: null },
+      }),
+    ).table as string
+    const b = await srv.client()
+    const j = must(await b.send('table:join', { table: code, name: 'Bo' }))
+    await a.atVersion(code, j.version)
+    const s = must(await a.send('table:start', { table: code, version: j.version }))
+    // Ada plays a few moves; Bo none. Then Bo is made to forfeit (a staller, by the host's
+    // clock: here he simply leaves and is gone).
+    for (let i = 0; i < 5; i++) {
+      const u = a.state(code)!
+      const m = duelLegalMovesFromView(u.view as DuelView)[0]
+      if (!m) break
+      must(await a.send('game:move', { table: code, version: u.table.version, move: m }))
+    }
+    must(await b.send('table:leave', { table: code }))
+    const u = await a.waitFor(code, (x) => x.table.seats[1]!.gone)
+    must(await a.send('table:forfeit', { table: code, version: u.table.version, seat: 1 }))
+    const id = u.table.fair.record!
+    const r = await getRecord(srv, id)
+    expect(r.end).toEqual({ reason: 'forfeit', seat: 1 })
+    expect(r.moves.every((m) => m.seat === 0)).toBe(true)
+    expect(verifyRecord(r).problems).toEqual([])
+    expect(s.version).toBeGreaterThan(0)
+  })
+
+  it('moves made by the timer and by bots are marked as such', async () => {
+    // A person who never moves (the timer plays for them) against a bot, at 1/1000 speed.
+    const quick = await startServer({ KORTBORD_TIMER_SCALE: '0.001', BOT_DELAY_MS: '5' })
+    try {
+      const host = await quick.client()
+      const code = must(
+        await host.send('table:create', {
+          game: 'idiot',
+          name: 'Ada',
+          options: { seats: 2, turnSeconds: 15 },
+        }),
+      ).table as string
+      const b = must(
+        await host.send('table:bot', { table: code, version: 1, seat: 1, level: 'easy' }),
+      )
+      must(await host.send('table:start', { table: code, version: b.version }))
+      const end = await host.waitFor(code, (x) => x.table.status === 'over', 60_000)
+      const r = await getRecord(quick, end.table.fair.record!)
+      expect(r.seats[1]).toEqual({ name: 'Bot 1', bot: 'easy' })
+      expect(r.moves.length).toBeGreaterThan(10)
+      for (const m of r.moves) expect(m.by).toBe(m.seat === 0 ? 'timer' : 'bot')
+      expect(verifyRecord(r).problems).toEqual([])
+    } finally {
+      await quick.stop()
+    }
+  })
+
+  it('unknown, malformed and too-frequent record reads are answered, not served', async () => {
+    expect((await fetch(`${srv.url}/api/records/zzzzzzzzzzzz`)).status).toBe(404)
+    expect((await fetch(`${srv.url}/api/records/..%2f..%2fetc`)).status).toBe(404)
+    const limited = await startServer({ RECORD_READS_PER_ADDRESS_PER_MINUTE: '3' })
+    try {
+      const codes = []
+      for (let i = 0; i < 4; i++)
+        codes.push((await fetch(`${limited.url}/api/records/abcdefghijkm`)).status)
+      expect(codes).toEqual([404, 404, 404, 429])
+    } finally {
+      await limited.stop()
+    }
+  })
+})
