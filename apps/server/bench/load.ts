@@ -30,6 +30,7 @@
 //   CONNECT_BATCH=200 SETUP_BATCH=100 ACK_TIMEOUT_MS=10000 SEED=bench HEARTBEAT_MS=5000
 //   UPDATE_BYTES=3000 (the baseline's update size when no kortbord run measured one)
 //   MAX_SECONDS (hard stop; by default computed from the above)
+import { LOOSE_LIMITS } from '../test/harness.ts'
 import { type ChildProcess, execSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, Socket } from 'node:net'
@@ -339,6 +340,9 @@ async function startRedis(): Promise<Proc & { url: string }> {
   return { ...p, url: `redis://127.0.0.1:${port}` }
 }
 
+/** /metrics needs a token now (issue 13): the benchmark's own. */
+const BENCH_METRICS_TOKEN = 'bench-load-metrics-token'
+
 async function startServer(
   kind: 'kortbord' | 'baseline',
   env: Record<string, string>,
@@ -363,9 +367,12 @@ async function startServer(
       LOG_LEVEL: 'warn',
       KORTBORD_TEST_DEALS: '1',
       SOLVER: '0',
-      // Bots send far faster than people; the limit is not what is measured.
+      // Bots send far faster than people, all from one address; limits are not what is
+      // measured here (pnpm bench:abuse measures them).
       RATE_BURST: '100000',
       RATE_PER_SECOND: '100000',
+      ...LOOSE_LIMITS,
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       WEB_DIST: '',
       HEARTBEAT_MS: String(opts.heartbeatMs),
       ...env,
@@ -395,7 +402,10 @@ async function startServer(
 /** The event-loop delay figures of a server's /metrics (prom-client resets them per scrape). */
 async function loopDelay(url: string): Promise<{ p99: number; max: number; mean: number } | null> {
   try {
-    const r = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) })
+    const r = await fetch(`${url}/metrics`, {
+      signal: AbortSignal.timeout(5000),
+      headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+    })
     const text = await r.text()
     const get = (name: string): number => {
       const m = new RegExp(
