@@ -1,6 +1,7 @@
 // The verifiable shuffle (issue 14), checked against an independent implementation on Node's
 // own crypto: the derivation as docs/fairness.md writes it, not as fair.ts happens to do it.
 import { createHash, createHmac } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   commitment,
@@ -8,6 +9,7 @@ import {
   FairStream,
   fairMessage,
   fairShuffle,
+  formatCard,
   fullDeck,
   idiot,
 } from '../src/index.ts'
@@ -128,5 +130,33 @@ describe('the verifiable shuffle (issue 14)', () => {
     expect(s.dealer).toBe(stream.int(2))
     const deck = stream.shuffle(fullDeck(1))
     expect(idiot.setup({ dealer: s.dealer }, 2, { deck })).toEqual(s)
+  })
+
+  it('docs/fairness.md: the worked example is what the code computes', () => {
+    const doc = readFileSync(new URL('../../../docs/fairness.md', import.meta.url), 'utf8')
+    const block = /## Worked example[\s\S]*?```text\n([\s\S]*?)```/.exec(doc)![1]!
+    const field = (k: string) => new RegExp(`^${k}:\\s+(.*)$`, 'm').exec(block)![1]!.trim()
+    const entropy = field('entropy')
+      .split('|')
+      .map((e) => e.trim())
+      .map((e) => (e === '(none)' ? '' : e))
+    const fair: FairDeal = { v: 1, seed: field('seed'), entropy, game: Number(field('game')) }
+    const label = field('label')
+    expect(commitment(fair.seed)).toBe(field('commitment'))
+    expect(fairMessage(fair, label)).toBe(field('message'))
+    const st = new FairStream(fair, label)
+    expect(Buffer.from(st.blockAt(0)).toString('hex')).toBe(field('block 0'))
+    expect(Buffer.from(st.blockAt(1)).toString('hex')).toBe(field('block 1'))
+    const u32s = field('u32s').split(/\s+/).map(Number)
+    expect(u32s.map(() => st.nextU32())).toEqual(u32s)
+    const s = idiot.setup({}, 3, { fair })
+    expect(s.dealer).toBe(Number(field('dealer')))
+    const d = new FairStream(fair, label)
+    d.int(3)
+    expect(d.shuffle(fullDeck(1)).map(formatCard).join(' ')).toBe(field('deck'))
+    // The hands the page names, dealt as I-3 says.
+    expect(doc).toContain(
+      `seat 0 gets \`${s.players[0]!.hand.map(formatCard).join(' ')}\` in hand, seat 1 \`${s.players[1]!.hand.map(formatCard).join(' ')}\`, seat 2 \`${s.players[2]!.hand.map(formatCard).join(' ')}\``,
+    )
   })
 })
