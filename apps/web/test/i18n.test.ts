@@ -1,7 +1,8 @@
 import { parseCard } from '@kortbord/engine'
 import { SERVER_ERROR_CODES } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
-import { cardName, DICTS, errorText, LANGS, pickLang } from '../src/lib/i18n.ts'
+import { cardName } from '../src/lib/card-names.ts'
+import { DICTS, errorText, LANGS, pickLang } from '../src/lib/i18n.ts'
 
 describe('languages', () => {
   it('card names read naturally in each language', () => {

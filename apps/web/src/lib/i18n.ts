@@ -1,6 +1,5 @@
 // Swedish, Norwegian (bokmål) and English. Plain functions and objects: no library needed for
 // three languages and a few hundred words.
-import { type Card, rankOf, suitOf } from '@kortbord/engine'
 import { NAME_MAX, type TimeoutAction } from '@kortbord/protocol/wire'
 
 export type Lang = 'sv' | 'nb' | 'en'
@@ -16,74 +15,6 @@ export function pickLang(prefs: readonly string[]): Lang {
     if (l === 'en') return 'en'
   }
   return 'en'
-}
-
-const RANKS: Record<Lang, readonly string[]> = {
-  // index = rank - 2
-  sv: [
-    'två',
-    'tre',
-    'fyra',
-    'fem',
-    'sex',
-    'sju',
-    'åtta',
-    'nio',
-    'tio',
-    'knekt',
-    'dam',
-    'kung',
-    'ess',
-  ],
-  nb: [
-    'to',
-    'tre',
-    'fire',
-    'fem',
-    'seks',
-    'sju',
-    'åtte',
-    'ni',
-    'ti',
-    'knekt',
-    'dame',
-    'konge',
-    'ess',
-  ],
-  en: [
-    'two',
-    'three',
-    'four',
-    'five',
-    'six',
-    'seven',
-    'eight',
-    'nine',
-    'ten',
-    'jack',
-    'queen',
-    'king',
-    'ace',
-  ],
-}
-// Suits in the engine's order: clubs, diamonds, hearts, spades.
-const SUITS: Record<Lang, readonly string[]> = {
-  sv: ['klöver', 'ruter', 'hjärter', 'spader'],
-  nb: ['kløver', 'ruter', 'hjerter', 'spar'],
-  en: ['clubs', 'diamonds', 'hearts', 'spades'],
-}
-
-/** A card in words, for screen readers: "tio i hjärter", "hjerter ti", "ten of hearts". */
-export function cardName(lang: Lang, c: Card): string {
-  const r = RANKS[lang][rankOf(c) - 2]!
-  const s = SUITS[lang][suitOf(c)]!
-  if (lang === 'sv') return `${r} i ${s}`
-  if (lang === 'nb') return `${s} ${r}`
-  return `${r} of ${s}`
-}
-
-export function rankName(lang: Lang, rank: number): string {
-  return RANKS[lang][rank - 2] ?? String(rank)
 }
 
 type Dict = typeof en

@@ -1,7 +1,8 @@
 // Where the piles of Klockan and Dom Åtta Herrarna go on the screen, and their words. Layout
 // and language only: the rules (what happens next, which moves are legal) come from the engine.
 import type { HerrarnaView, KlockanVariant, KlockanView } from '@kortbord/engine'
-import { cardName, type Dict, type Lang, rankName } from './i18n.ts'
+import { cardName, rankName } from './card-names.ts'
+import type { Dict, Lang } from './i18n.ts'
 
 /** A cell of a CSS grid, counted from 1. */
 export interface Cell {

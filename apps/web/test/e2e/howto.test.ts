@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import duelTexts from '../../src/howto/duel.ts'
 import idiotTexts from '../../src/howto/idiot.ts'
 import klockanTexts from '../../src/howto/klockan.ts'
-import { cardName } from '../../src/lib/i18n.ts'
+import { cardName } from '../../src/lib/card-names.ts'
 import { snap } from './idiot-helpers.ts'
 import { createIdiotTable, joinByLink, type Person, personOf, startGame } from './pages.ts'
 import {
