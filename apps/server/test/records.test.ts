@@ -1,7 +1,12 @@
 // Issue 14 over the real protocol: every game leaves a record that verifies from outside, its
 // shuffle committed before the game and derived from the players' contributions; while the game
 // is played its record shows nothing a player may not see.
+import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import {
   commitment,
   type DuelView,
@@ -17,6 +22,24 @@ import { driveIdiot } from '../scripts/drive.ts'
 import { startServer, type TestServer } from './harness.ts'
 
 const entropy = () => randomBytes(16).toString('hex')
+
+/** Runs the engine's `pnpm verify` command line on `args` (not blocking: the server is here). */
+function verifyCli(
+  args: string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const engine = fileURLToPath(new URL('../../../packages/engine/', import.meta.url))
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/verify.ts', ...args],
+      { cwd: engine, env: { ...process.env, INIT_CWD: engine } },
+      (err, stdout, stderr) => {
+        const status = err ? ((err as { code?: number }).code ?? 1) : 0
+        resolve({ status: typeof status === 'number' ? status : 1, stdout, stderr })
+      },
+    )
+  })
+}
 
 async function getRecord(s: TestServer, id: string): Promise<GameRecord> {
   const r = await fetch(`${s.url}/api/records/${id}`)
@@ -87,6 +110,17 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
       expect(v.problems).toEqual([])
       expect(v.shuffle).toBe('verified')
     }
+    // `pnpm verify` checks it from outside, by its link; and refuses a tampered copy.
+    const link = `${srv.url}/r/${id}`
+    const ok = await verifyCli([link, '--head', seen])
+    expect(ok.status, ok.stdout + ok.stderr).toBe(0)
+    expect(ok.stdout).toContain('shuffle: verified')
+    const file = join(mkdtempSync(join(tmpdir(), 'kortbord-record-')), 'r.json')
+    const forged = { ...record, entropy: record.entropy.map((e, i) => (i === 2 ? `${e}00` : e)) }
+    writeFileSync(file, JSON.stringify(forged))
+    const bad = await verifyCli([file])
+    expect(bad.status).toBe(1)
+    expect(bad.stdout).toContain('ENTROPY_MISMATCH')
     // The same record as text, cards in the engine's notation.
     const text = await (await fetch(`${srv.url}/api/records/${id}/text`)).text()
     expect(text).toContain(`[Commitment "${committed}"]`)
