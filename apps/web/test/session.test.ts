@@ -1,7 +1,7 @@
 // The table client against a scripted socket: what it does with the server's answers and events.
 import type { Ack, TableInfo, TableUpdate } from '@kortbord/protocol/wire'
 import type { Socket } from 'socket.io-client'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { handshakeRefusal, TableClient } from '../src/lib/session.svelte.ts'
 
 type Handler = (...args: unknown[]) => void
@@ -231,5 +231,54 @@ describe('the table client', () => {
     } finally {
       delete g.localStorage
     }
+  })
+
+  describe('with a seat token', () => {
+    const stored = new Map<string, string>()
+    const g = globalThis as { localStorage?: unknown }
+    beforeEach(() => {
+      stored.clear()
+      stored.set('kortbord.seat.ABCDEF', 'T'.repeat(43))
+      g.localStorage = {
+        getItem: (k: string) => stored.get(k) ?? null,
+        setItem: (k: string, v: string) => stored.set(k, v),
+        removeItem: (k: string) => stored.delete(k),
+      }
+      vi.useFakeTimers()
+    })
+    afterEach(() => {
+      vi.useRealTimers()
+      delete g.localStorage
+    })
+
+    it('takes the seat back a little later when the server says "not now"', async () => {
+      socket.answer('table:reclaim', refuse('TOO_MANY_LOOKUPS'), refuse('UNAVAILABLE'), ok())
+      const c = client(socket)
+      const reclaims = () => socket.sent.filter((x) => x.event === 'table:reclaim').length
+      await vi.advanceTimersByTimeAsync(0)
+      expect(reclaims()).toBe(1)
+      await vi.advanceTimersByTimeAsync(999)
+      expect(reclaims()).toBe(1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(reclaims()).toBe(2)
+      await vi.advanceTimersByTimeAsync(2000)
+      expect(reclaims()).toBe(3)
+      expect(c.error).toBeNull()
+      expect(c.needsJoin).toBe(false)
+      // A refusal that says "no" is not tried again.
+      socket.answer('table:reclaim', refuse('ALREADY_AT_TABLE'))
+      void c.resume()
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(reclaims()).toBe(4)
+    })
+
+    it('gives up the later tries once the page has left the table', async () => {
+      socket.answer('table:reclaim', refuse('UNAVAILABLE'))
+      const c = client(socket)
+      await vi.advanceTimersByTimeAsync(0)
+      c.close()
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(socket.sent.filter((x) => x.event === 'table:reclaim')).toHaveLength(1)
+    })
   })
 })

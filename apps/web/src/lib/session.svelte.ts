@@ -29,6 +29,15 @@ type Events = ServerToClientEvents & {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
+/** Refusals that say "not now" rather than "no": worth trying again a little later. */
+const TRANSIENT = new Set([
+  'UNAVAILABLE',
+  'SHUTTING_DOWN',
+  'RATE_LIMITED',
+  'TOO_MANY_LOOKUPS',
+  'offline',
+])
+
 /** Sends with an acknowledgement, at most 10 s; no answer counts as being offline. */
 async function emitWithAck(
   socket: Socket<ServerToClientEvents, ClientToServerEvents>,
@@ -106,6 +115,9 @@ export class TableClient {
   private readonly off: (() => void)[] = []
   /** Seat recoveries started by a lost answer (bounded: the store may stay away a while). */
   private recoveries = 0
+  /** A later try at the seat after a passing refusal, and how many were made. */
+  private retry: ReturnType<typeof setTimeout> | null = null
+  private retries = 0
 
   constructor(
     readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>,
@@ -191,16 +203,35 @@ export class TableClient {
       const r = await this.call('table:reclaim', { table: this.code, token })
       if (r.ok) {
         this.needsJoin = false
+        this.retries = 0
+        if (this.retry !== null) clearTimeout(this.retry)
+        this.retry = null
         return
       }
+      if (TRANSIENT.has(r.error.code)) this.resumeLater()
       if (r.error.code !== 'BAD_TOKEN') return
       save(tokenKey(this.code), null)
     }
     if (this.watchWanted || this.role === 'spectator') {
-      await this.watch()
+      if (!(await this.watch()) && TRANSIENT.has(this.error?.code ?? '')) this.resumeLater()
       return
     }
     this.needsJoin = true
+  }
+
+  /**
+   * Tries the seat (or the watching) again a little later: after a restart every page comes back
+   * at once, and the server may answer "not now" (the store, the per-address lookups of a
+   * household behind one address). Backs off up to half a minute, and gives up after a while.
+   */
+  private resumeLater(): void {
+    if (this.retry !== null || this.retries >= 8) return
+    const delay = Math.min(1000 * 2 ** this.retries, 30_000)
+    this.retries++
+    this.retry = setTimeout(() => {
+      this.retry = null
+      if (this.socket.connected) void this.resume()
+    }, delay)
   }
 
   async join(name: string): Promise<boolean> {
@@ -332,6 +363,8 @@ export class TableClient {
 
   close(): void {
     for (const off of this.off.splice(0)) off()
+    if (this.retry !== null) clearTimeout(this.retry)
+    this.retry = null
   }
 }
 

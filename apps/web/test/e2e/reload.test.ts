@@ -68,17 +68,19 @@ describe.skipIf(!browserTestsEnabled('reload.test.ts'))('Coming back to an Idiot
     await server?.stop()
   })
 
+  /** Whose turn both pages say it is (waits until they agree). */
+  function agreedTurn(): Promise<Person> {
+    return eventually(async () => {
+      const [h, g] = await Promise.all([snap(host.page), snap(guest.page)])
+      if (h.status === host.t.yourTurn && g.status === guest.t.theirTurn(HOST)) return host
+      if (g.status === guest.t.yourTurn && h.status === host.t.theirTurn(GUEST)) return guest
+      throw new Error(`no agreed turn: "${h.status}" / "${g.status}"`)
+    })
+  }
+
   /** Plays `n` turns, whoever's they are (each page says whose turn it is). */
   async function playTurns(n: number) {
-    for (let i = 0; i < n; i++) {
-      const p = await eventually(async () => {
-        const [h, g] = await Promise.all([snap(host.page), snap(guest.page)])
-        if (h.status === host.t.yourTurn && g.status === guest.t.theirTurn(HOST)) return host
-        if (g.status === guest.t.yourTurn && h.status === host.t.theirTurn(GUEST)) return guest
-        throw new Error(`no agreed turn: "${h.status}" / "${g.status}"`)
-      })
-      await playTurn(p)
-    }
+    for (let i = 0; i < n; i++) await playTurn(await agreedTurn())
   }
 
   const away = (who: string) => who.includes(host.t.away)
@@ -119,8 +121,10 @@ describe.skipIf(!browserTestsEnabled('reload.test.ts'))('Coming back to an Idiot
     })
     expect((await snap(host.page)).opponents[1]!.who).toBe(GUEST)
     await playTurns(2)
-    // The guest's turn next, so that they can try to play while offline.
-    if ((await snap(guest.page)).status !== guest.t.yourTurn) await playTurns(1)
+    // The guest's turn next, so that they can try to play while offline. Both pages must agree
+    // first (the guest's may not show the host's last move yet), and a burn gives the host
+    // another turn.
+    while ((await agreedTurn()) !== guest) await playTurn(host)
 
     // --- Network drop -------------------------------------------------------------------------
     const held = await snap(guest.page)
