@@ -1,12 +1,15 @@
 import type { Seat } from '@kortbord/engine'
 import {
   type AckFn,
+  type ChatMessage,
+  type ChatReaction,
   CLIENT_MESSAGES,
   type ClientEvent,
   type ClientToServerEvents,
   type CreateTableMsg,
   PROTOCOL_VERSION,
   parseClientMessage,
+  type Reaction,
   type ServerToClientEvents,
   type StartGameMsg,
   type TableUpdate,
@@ -14,6 +17,7 @@ import {
 } from '@kortbord/protocol'
 import type { Logger } from 'pino'
 import type { Server, Socket } from 'socket.io'
+import { ChatLimit } from './chat.ts'
 import type { Config } from './config.ts'
 import type { Hub } from './hub.ts'
 import { clientAddress, type Limits } from './limits.ts'
@@ -142,6 +146,18 @@ export function roomsFor(io: () => KortbordServer | null) {
     spectatorsTo(member: string, code: string, spectators: number): void {
       io()?.sockets.sockets.get(member)?.emit('table:presence', { table: code, spectators })
     },
+    /** A chat message or reaction, to every member of its table on every node. */
+    chat: {
+      message(m: ChatMessage): void {
+        io()?.to(roomsOfTable(m.table, 4)).emit('chat:message', m)
+      },
+      reaction(r: ChatReaction): void {
+        io()?.to(roomsOfTable(r.table, 4)).emit('chat:reaction', r)
+      },
+      history(member: string, code: string, messages: readonly ChatMessage[]): void {
+        io()?.sockets.sockets.get(member)?.emit('chat:history', { table: code, messages })
+      },
+    },
   }
 }
 
@@ -268,6 +284,8 @@ export function attachSockets(io: KortbordServer, deps: SocketDeps): void {
 function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
   const { hub, config, limits, metrics } = deps
   const id = socket.id
+  /** Chat and reactions: a few at once, then one every 3 s (issue 15). */
+  const chatLimit = new ChatLimit()
 
   async function table(code: string): Promise<Table | Outcome> {
     const t = await hub.get(code)
@@ -386,6 +404,25 @@ function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
       }
       case 'table:forfeit':
         return on(msg.table, (t) => t.forfeit(id, msg.version, msg.seat))
+      case 'table:rematch': {
+        const entropy = (parsed.value as { entropy?: string }).entropy
+        return on(msg.table, (t) => t.rematch(id, msg.version, entropy))
+      }
+      case 'table:chat': {
+        const on_ = (parsed.value as { spectatorChat: boolean }).spectatorChat
+        return on(msg.table, (t) => t.setSpectatorChat(id, msg.version, on_))
+      }
+      case 'chat:send':
+      case 'chat:react': {
+        if (!chatLimit.take()) {
+          metrics.limited('chat')
+          return refuse('CHAT_RATE_LIMITED', 'a message every few seconds at most; wait a moment')
+        }
+        const p = parsed.value as { text?: string; reaction?: Reaction }
+        return on(msg.table, async (t) =>
+          event === 'chat:send' ? t.say(id, p.text ?? '') : t.react(id, p.reaction ?? 'gg'),
+        )
+      }
       case 'table:entropy': {
         const entropy = (parsed.value as { entropy: string }).entropy
         return on(msg.table, (t) => t.setEntropy(id, entropy))
@@ -401,7 +438,7 @@ function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
           const seat = t.memberSeat(id)
           if (seat === undefined) return refuse('NOT_AT_TABLE', 'you are not at this table')
           socket.emit('table:update', t.updateFor(seat, true))
-          deps.presence.welcome(t.code, id)
+          t.resent(id)
           return { ok: true, version: t.version }
         })
     }

@@ -73,6 +73,10 @@ export interface TableRecord {
   readonly gameRecord?: GameRecord | null
   /** How many moves that record holds (the store has them). */
   readonly gameRecordMoves?: number
+  /** rematch[seat]: that player asked for the next game (issue 15). */
+  readonly rematch?: readonly boolean[]
+  /** Whether spectators may chat (default yes; the host decides). */
+  readonly spectatorChat?: boolean
 }
 
 /** What a save does to the game records at the same time, all or nothing with it (issue 14). */

@@ -4,6 +4,7 @@ import { type BotLevel, botMove, type IdiotView, Rng, withBest } from '@kortbord
 import type {
   CreateTableMsg,
   LogEntry,
+  Reaction,
   TableSettings,
   TableUpdate,
   TestDealMsg,
@@ -11,6 +12,7 @@ import type {
   WireError,
 } from '@kortbord/protocol'
 import type { Logger } from 'pino'
+import { type ChatDeps, TableChat } from './chat.ts'
 import {
   endRecord,
   newFair,
@@ -80,6 +82,8 @@ export interface TableDeps {
   readonly log: Logger
   /** Who watches which table (presence: no versions). */
   readonly presence: Presence
+  /** Sends chat messages and reactions to a table's members (issue 15). */
+  readonly chat: Omit<ChatDeps, 'now'>
   /**
    * Sends every member its update (on every node); called after every change. `welcome` is a
    * connection that just became a member: it gets the whole update (`updateFor(seat, true)`)
@@ -166,6 +170,7 @@ export class Table {
   private readonly members = new Map<MemberId, Seat | null>()
   private readonly timers: TableTimers
   private readonly updates: UpdateCache
+  private readonly talk: TableChat
   private readonly solving = new Set<string>()
   /** The version this node committed last and the log seq before it: its updates carry a delta. */
   private delta: { version: number; logAfter: number } | null = null
@@ -185,6 +190,7 @@ export class Table {
     this.adapter = ADAPTERS[record.game]
     this.log = deps.log.child({ table: logCode(record.code) })
     this.updates = new UpdateCache(this.adapter, deps.config.timeoutsForAway)
+    this.talk = new TableChat(record.code, { ...deps.chat, now: deps.now })
     this.timers = new TableTimers({
       turn: () => void this.onTurnTimer(),
       bots: () => void this.botTurn(),
@@ -476,7 +482,7 @@ export class Table {
     this.members.set(member, 0)
     this.deps.attach(member, this.code, 0)
     this.deps.publish(this, { member, seat: 0 })
-    this.deps.presence.welcome(this.code, member)
+    this.resent(member)
   }
 
   join(
@@ -505,6 +511,9 @@ export class Table {
           // A table whose host has gone gets the newcomer as host.
           host: hostPresent(this.record.seats, this.record.host) ? this.record.host : seat,
           entropy: withEntropy(this.record, seat, entropy),
+          rematch: this.record.seats.map(
+            (_, i) => i !== seat && (this.record.rematch?.[i] ?? false),
+          ),
         },
         [{ t: 'joined', seat, name }],
         { onSaved: () => this.admit(member, seat) },
@@ -532,7 +541,7 @@ export class Table {
       this.deps.attach(member, this.code, null)
       this.deps.presence.add(this.code, member)
       this.deps.send(member, this.updateFor(null, true))
-      this.deps.presence.welcome(this.code, member)
+      this.resent(member)
       return { ok: true, version: this.record.version }
     })
   }
@@ -589,6 +598,13 @@ export class Table {
     this.deps.attach(member, this.code, seat)
     this.welcome = { member, seat }
     this.deps.presence.welcome(this.code, member)
+    this.talk.welcome(member)
+  }
+
+  /** A member asked for the whole table again: the counts and the chat come with it. */
+  resent(member: MemberId): void {
+    this.deps.presence.welcome(this.code, member)
+    this.talk.welcome(member)
   }
 
   leave(member: MemberId): Promise<Outcome> {
@@ -723,7 +739,12 @@ export class Table {
         seats,
         host: nextHost(seats, r.host),
         staleBefore: this.allStale(),
-        ...(freed ? { entropy: withEntropy(r, seat, '') } : {}),
+        ...(freed
+          ? {
+              entropy: withEntropy(r, seat, ''),
+              rematch: r.seats.map((_, i) => i !== seat && (r.rematch?.[i] ?? false)),
+            }
+          : {}),
       },
       logs,
       { onSaved },
@@ -788,39 +809,120 @@ export class Table {
         return fail('SEATS_NOT_FILLED', 'every seat needs a player before the game starts')
       if (deal !== undefined && !this.deps.config.testDeals)
         return fail('TEST_DEALS_OFF', 'this server does not take fixed deals')
-      const testDeck = this.deps.config.testDeck
-      const fixed: Deal | null = deal ?? (testDeck ? { deck: testDeck } : null)
-      const gameNo = r.gameNo + 1
-      // The host's contribution may come with the start (issue 14).
-      const dealt = entropy === undefined ? r : { ...r, entropy: withEntropy(r, seat, entropy) }
-      const d = nextDeal(dealt, gameNo, fixed)
-      const options = this.adapter.options(r.settings, r.state)
-      let state: AnyState
-      try {
-        state = this.adapter.setup(options, r.settings, d)
-      } catch (e) {
-        return fail('BAD_DEAL', e instanceof Error ? e.message : 'that deal cannot be dealt')
-      }
-      const header = openRecord(dealt, gameNo, options, d, this.deps.now())
-      const out = await this.commit(
-        {
-          state,
-          status: 'playing',
-          gameNo,
-          staleBefore: this.allStale(),
-          seats: r.seats.map((s) => ({ ...s, timeouts: 0 })),
-          entropy: dealt.entropy,
-          // The next game's seed is chosen (and committed to) now; this one's waits to be revealed.
-          fair: { next: newFair(), current: d },
-          gameRecord: header,
-          gameRecordMoves: 0,
-        },
-        [{ t: 'started', gameNo }, ...this.gameLog(state)],
-        { records: { header } },
-      )
-      if (out.ok) this.afterGameChange()
-      return out
+      return this.begin(seat, deal, entropy, [])
     })
+  }
+
+  /**
+   * A seated player asks for the next game (issue 15: a rematch by agreement). Once every seated
+   * player has asked (bots agree by themselves), the game starts in the same step.
+   */
+  rematch(
+    member: MemberId,
+    version: number,
+    entropy?: string,
+  ): Promise<Outcome<{ started: boolean }>> {
+    return this.run(async () => {
+      const seat = await this.actor(member, version)
+      if (typeof seat !== 'number') return seat
+      const r = this.record
+      if (r.status === 'playing') return fail('GAME_IN_PROGRESS', 'a game is being played')
+      const asked = r.seats.map((_, i) => i === seat || (r.rematch?.[i] ?? false))
+      const log: LogBody = { t: 'rematch', seat, name: r.seats[seat]?.name ?? '' }
+      const all = r.seats.every((s, i) => s.name !== null && (s.bot || asked[i]))
+      const out = all
+        ? await this.begin(seat, undefined, entropy, [log])
+        : await this.commit(
+            {
+              rematch: asked,
+              ...(entropy === undefined ? {} : { entropy: withEntropy(r, seat, entropy) }),
+            },
+            [log],
+          )
+      return out.ok ? { ok: true, version: out.version, started: all } : out
+    })
+  }
+
+  /** Deals and starts the next game; `seat` (the host, or the last to agree) may contribute. */
+  private async begin(
+    seat: Seat,
+    deal: TestDealMsg | undefined,
+    entropy: string | undefined,
+    before: readonly LogBody[],
+  ): Promise<Outcome> {
+    const r = this.record
+    const testDeck = this.deps.config.testDeck
+    const fixed: Deal | null = deal ?? (testDeck ? { deck: testDeck } : null)
+    const gameNo = r.gameNo + 1
+    // The starting player's contribution may come with the start (issue 14).
+    const dealt = entropy === undefined ? r : { ...r, entropy: withEntropy(r, seat, entropy) }
+    const d = nextDeal(dealt, gameNo, fixed)
+    const options = this.adapter.options(r.settings, r.state)
+    let state: AnyState
+    try {
+      state = this.adapter.setup(options, r.settings, d)
+    } catch (e) {
+      return fail('BAD_DEAL', e instanceof Error ? e.message : 'that deal cannot be dealt')
+    }
+    const header = openRecord(dealt, gameNo, options, d, this.deps.now())
+    const out = await this.commit(
+      {
+        state,
+        status: 'playing',
+        gameNo,
+        staleBefore: this.allStale(),
+        seats: r.seats.map((s) => ({ ...s, timeouts: 0 })),
+        entropy: dealt.entropy,
+        // The next game's seed is chosen (and committed to) now; this one's waits to be revealed.
+        fair: { next: newFair(), current: d },
+        gameRecord: header,
+        gameRecordMoves: 0,
+        rematch: r.seats.map(() => false),
+      },
+      [...before, { t: 'started', gameNo }, ...this.gameLog(state)],
+      { records: { header } },
+    )
+    if (out.ok) this.afterGameChange()
+    return out
+  }
+
+  /** Host only: whether spectators may chat (players always may). */
+  setSpectatorChat(member: MemberId, version: number, on: boolean): Promise<Outcome> {
+    return this.run(async () => {
+      const seat = await this.actor(member, version)
+      if (typeof seat !== 'number') return seat
+      if (seat !== this.record.host) return fail('NOT_HOST', 'only the host can change that')
+      return this.commit({ spectatorChat: on })
+    })
+  }
+
+  /**
+   * A chat message of a member (issue 15): text only, already checked (checkChat); a spectator's
+   * only while the host allows it. Not a change of the table: no version, nothing saved.
+   */
+  say(member: MemberId, text: string): Outcome {
+    const who = this.speaker(member)
+    if ('ok' in who) return who
+    this.talk.say(who.seat, who.name, text)
+    return { ok: true, version: this.record.version }
+  }
+
+  react(member: MemberId, reaction: Reaction): Outcome {
+    const who = this.speaker(member)
+    if ('ok' in who) return who
+    this.talk.react(who.seat, who.name, reaction)
+    return { ok: true, version: this.record.version }
+  }
+
+  private speaker(member: MemberId): { seat: Seat | null; name: string } | Refusal {
+    const seat = this.memberSeat(member)
+    if (seat === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
+    if (seat === null) {
+      if (!(this.record.spectatorChat ?? true))
+        return fail('CHAT_OFF', 'the host has turned spectators’ chat off')
+      return { seat: null, name: '' }
+    }
+    return { seat, name: this.record.seats[seat]?.name ?? '' }
   }
 
   /** Host only: frees the seat of a player who is not connected. */

@@ -89,6 +89,8 @@ export class UpdateCache {
       deadline,
       deadlines,
       fair: fairInfo(r),
+      rematch: r.seats.map((_, i) => r.rematch?.[i] ?? false),
+      spectatorChat: r.spectatorChat ?? true,
       version: r.version,
     }
   }

@@ -249,11 +249,19 @@ describe('malformed payloads → BAD_REQUEST, nothing changes', () => {
       'table:timer': { table: t.code, version: v, turnSeconds: 30 },
       'table:forfeit': { table: t.code, version: v, seat: 0 },
       'table:entropy': { table: t.code, entropy: 'ab' },
+      'table:rematch': { table: t.code, version: v },
+      'table:chat': { table: t.code, version: v, spectatorChat: false },
+      'chat:send': { table: t.code, text: 'hej' },
+      'chat:react': { table: t.code, reaction: 'gg' },
       'table:sync': { table: t.code },
       'game:move': move(t.code, v, { type: 'play', cards: [3] }),
     }
     sender = (e) =>
-      e === 'table:start' || e === 'table:remove' || e === 'table:bot' || e === 'table:timer'
+      e === 'table:start' ||
+      e === 'table:remove' ||
+      e === 'table:bot' ||
+      e === 'table:timer' ||
+      e === 'table:chat'
         ? t.players[0]!
         : t.players[1]!
   })
@@ -315,14 +323,20 @@ describe('malformed payloads → BAD_REQUEST, nothing changes', () => {
         const values = typeof base[key] === 'string' ? [...badValues, ''] : [...badValues, '1']
         // null is a timer setting of its own (off), and '' a contribution of its own (none).
         const fine = (x: unknown) =>
-          (key === 'turnSeconds' && x === null) || (key === 'entropy' && x === '')
+          (key === 'turnSeconds' && x === null) ||
+          (key === 'entropy' && x === '') ||
+          (key === 'spectatorChat' && typeof x === 'boolean')
         for (const bad of values.filter((x) => !fine(x))) {
           await refusedUnchanged(
             srv,
             t.code,
             () => c.rawAck(event, { ...base, [key]: bad }),
-            // A name has refusals of its own (issue 13, finding 11).
-            key === 'name' && bad === '' ? 'NAME_EMPTY' : 'BAD_REQUEST',
+            // A name and a chat message have refusals of their own (issues 13 and 15).
+            key === 'name' && bad === ''
+              ? 'NAME_EMPTY'
+              : key === 'text' && bad === ''
+                ? 'CHAT_EMPTY'
+                : 'BAD_REQUEST',
             `${event} ${key}=${JSON.stringify(bad)}`,
           )
         }
@@ -632,6 +646,10 @@ describe('events and acknowledgements', () => {
       'table:timer': { table: t.code, version: t.version, turnSeconds: 30 },
       'table:forfeit': { table: t.code, version: t.version, seat: 0 },
       'table:entropy': { table: t.code, entropy: 'ab' },
+      'table:rematch': { table: t.code, version: t.version },
+      'table:chat': { table: t.code, version: t.version, spectatorChat: false },
+      'chat:send': { table: t.code, text: 'hej' },
+      'chat:react': { table: t.code, reaction: 'gg' },
       'table:sync': { table: t.code },
       'game:move': legal,
     }

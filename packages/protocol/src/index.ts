@@ -7,8 +7,14 @@
  * way game state leaves the server (docs/rules.md I-15, A-15).
  */
 import { z } from 'zod'
-import { checkName } from './names.ts'
-import { DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS, type WireError } from './wire.ts'
+import { checkChat, checkName } from './names.ts'
+import {
+  DEFAULT_TURN_SECONDS,
+  MAX_TURN_SECONDS,
+  MIN_TURN_SECONDS,
+  REACTIONS,
+  type WireError,
+} from './wire.ts'
 
 export * from './wire.ts'
 
@@ -185,6 +191,29 @@ export const StartGame = z.strictObject({
   /** The host's contribution to this game's shuffle. */
   entropy: Entropy.optional(),
 })
+/** A seated player asks for the next game (issue 15): it starts once every player has. */
+export const AskRematch = z.strictObject({
+  table: TableCode,
+  version: Version,
+  entropy: Entropy.optional(),
+})
+/** Host only: whether spectators may chat. */
+export const ChatSettings = z.strictObject({
+  table: TableCode,
+  version: Version,
+  spectatorChat: z.boolean(),
+})
+/** A chat message: checked as a person sees it (checkChat), at most CHAT_MAX graphemes. */
+export const ChatSend = z.strictObject({
+  table: TableCode,
+  text: z.string().transform((raw, ctx) => {
+    const r = checkChat(raw)
+    if (r.ok) return r.text
+    ctx.addIssue({ code: 'custom', message: r.message, params: { code: r.code } })
+    return z.NEVER
+  }),
+})
+export const ChatReact = z.strictObject({ table: TableCode, reaction: z.enum(REACTIONS) })
 /** A seated player's contribution to the next game's shuffle (between games). */
 export const SetEntropy = z.strictObject({ table: TableCode, entropy: Entropy })
 export const RemovePlayer = z.strictObject({ table: TableCode, version: Version, seat: SeatNo })
@@ -219,6 +248,10 @@ export const CLIENT_MESSAGES = {
   'table:timer': TableTimerSettings,
   'table:forfeit': ForfeitSeat,
   'table:entropy': SetEntropy,
+  'table:rematch': AskRematch,
+  'table:chat': ChatSettings,
+  'chat:send': ChatSend,
+  'chat:react': ChatReact,
   'table:sync': SyncTable,
   'game:move': MakeMove,
 } as const

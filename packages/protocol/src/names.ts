@@ -62,28 +62,78 @@ function graphemes(s: string): string[] {
 
 const no = (code: NameErrorCode, message: string): NameCheck => ({ ok: false, code, message })
 
-/** Checks and normalises a player's name. */
-export function checkName(raw: string): NameCheck {
-  if (LONE_SURROGATE.test(raw))
-    return no('NAME_BAD_UNICODE', 'a name cannot hold broken characters')
-  if (CONTROL.test(raw)) return no('NAME_CONTROL_CHARS', 'no control characters in a name')
+/** What is wrong with a text a person typed (a name, a chat message). */
+type TextProblem = 'empty' | 'long' | 'unicode' | 'control' | 'invisible' | 'marks'
+
+/**
+ * Normalises a text a person typed (NFC, spaces trimmed and collapsed) and finds what would
+ * hide something in it, for names and chat alike: at most `max` graphemes and `maxUnits` code
+ * units.
+ */
+function checkText(
+  raw: string,
+  max: number,
+  maxUnits: number,
+): { ok: true; text: string } | { ok: false; problem: TextProblem } {
+  if (LONE_SURROGATE.test(raw)) return { ok: false, problem: 'unicode' }
+  if (CONTROL.test(raw)) return { ok: false, problem: 'control' }
   const nfc = raw.normalize('NFC')
   // Before spaces are collapsed: JavaScript's \s counts the invisible BOM (U+FEFF) as a space.
-  if (INVISIBLE.test(nfc.replace(EMOJI_JOINS, '')))
-    return no('NAME_INVISIBLE_CHARS', 'no invisible characters in a name')
-  const name = nfc.replace(SPACES, ' ').trim()
-  if (name === '') return no('NAME_EMPTY', 'a name is needed')
-  if (name.length > NAME_MAX_UNITS)
-    return no('NAME_TOO_LONG', `a name is at most ${NAME_MAX} characters`)
-  const parts = graphemes(name)
-  if (parts.length > NAME_MAX)
-    return no('NAME_TOO_LONG', `a name is at most ${NAME_MAX} characters`)
-  for (const g of parts) {
-    if ((g.match(MARK)?.length ?? 0) > NAME_MAX_MARKS)
+  if (INVISIBLE.test(nfc.replace(EMOJI_JOINS, ''))) return { ok: false, problem: 'invisible' }
+  const text = nfc.replace(SPACES, ' ').trim()
+  if (text === '') return { ok: false, problem: 'empty' }
+  if (text.length > maxUnits) return { ok: false, problem: 'long' }
+  const parts = graphemes(text)
+  if (parts.length > max) return { ok: false, problem: 'long' }
+  for (const g of parts)
+    if ((g.match(MARK)?.length ?? 0) > NAME_MAX_MARKS) return { ok: false, problem: 'marks' }
+  if (!/[\p{L}\p{N}\p{S}\p{P}]/u.test(text)) return { ok: false, problem: 'empty' }
+  return { ok: true, text }
+}
+
+/** Checks and normalises a player's name. */
+export function checkName(raw: string): NameCheck {
+  const r = checkText(raw, NAME_MAX, NAME_MAX_UNITS)
+  if (r.ok) return { ok: true, name: r.text }
+  switch (r.problem) {
+    case 'unicode':
+      return no('NAME_BAD_UNICODE', 'a name cannot hold broken characters')
+    case 'control':
+      return no('NAME_CONTROL_CHARS', 'no control characters in a name')
+    case 'invisible':
+      return no('NAME_INVISIBLE_CHARS', 'no invisible characters in a name')
+    case 'empty':
+      return no('NAME_EMPTY', 'a name needs a letter, digit or sign')
+    case 'long':
+      return no('NAME_TOO_LONG', `a name is at most ${NAME_MAX} characters`)
+    case 'marks':
       return no('NAME_TOO_MANY_MARKS', 'too many accents stacked on one letter')
-    // A grapheme of marks alone (a mark at the start) hides nothing, but shows nothing either.
   }
-  if (!/[\p{L}\p{N}\p{S}\p{P}]/u.test(name))
-    return no('NAME_EMPTY', 'a name needs a letter, digit or sign')
-  return { ok: true, name }
+}
+
+/** The longest chat message, in graphemes (issue 15). */
+export const CHAT_MAX = 200
+export const CHAT_ERROR_CODES = ['CHAT_EMPTY', 'CHAT_TOO_LONG', 'CHAT_BAD_TEXT'] as const
+export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number]
+
+/** Checks and normalises a chat message: what people see is what was sent, text only. */
+export function checkChat(
+  raw: string,
+):
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly code: ChatErrorCode; readonly message: string } {
+  const r = checkText(raw, CHAT_MAX, CHAT_MAX * 4)
+  if (r.ok) return r
+  if (r.problem === 'empty') return { ok: false, code: 'CHAT_EMPTY', message: 'an empty message' }
+  if (r.problem === 'long')
+    return {
+      ok: false,
+      code: 'CHAT_TOO_LONG',
+      message: `a message is at most ${CHAT_MAX} characters`,
+    }
+  return {
+    ok: false,
+    code: 'CHAT_BAD_TEXT',
+    message: 'no control or invisible characters in a message',
+  }
 }

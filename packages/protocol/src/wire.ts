@@ -12,6 +12,10 @@ import type {
 } from '@kortbord/engine'
 import type { z } from 'zod'
 import type {
+  AskRematch,
+  ChatReact,
+  ChatSend,
+  ChatSettings,
   CreateTableInput,
   DuelTableSettings,
   ForfeitSeat,
@@ -31,7 +35,7 @@ import type {
   TableTimerSettings,
   WatchTable,
 } from './index.ts'
-import { NAME_ERROR_CODES } from './names.ts'
+import { CHAT_ERROR_CODES, NAME_ERROR_CODES } from './names.ts'
 
 export * from './names.ts'
 
@@ -56,6 +60,9 @@ export const PROTOCOL_VERSION = 1
  */
 export const SERVER_ERROR_CODES = [
   ...NAME_ERROR_CODES,
+  ...CHAT_ERROR_CODES,
+  'CHAT_RATE_LIMITED',
+  'CHAT_OFF',
   'BAD_REQUEST',
   'UNKNOWN_EVENT',
   'NO_ACK',
@@ -167,6 +174,10 @@ export interface ClientToServerEvents {
   'table:timer': (msg: z.input<typeof TableTimerSettings>, ack: AckFn) => void
   'table:forfeit': (msg: z.input<typeof ForfeitSeat>, ack: AckFn) => void
   'table:entropy': (msg: z.input<typeof SetEntropy>, ack: AckFn) => void
+  'table:rematch': (msg: z.input<typeof AskRematch>, ack: AckFn<{ started: boolean }>) => void
+  'table:chat': (msg: z.input<typeof ChatSettings>, ack: AckFn) => void
+  'chat:send': (msg: z.input<typeof ChatSend>, ack: AckFn) => void
+  'chat:react': (msg: z.input<typeof ChatReact>, ack: AckFn) => void
   'table:sync': (msg: z.input<typeof SyncTable>, ack: AckFn) => void
   'game:move': (msg: z.input<typeof MakeMove>, ack: AckFn) => void
 }
@@ -211,6 +222,10 @@ export interface TableInfo {
   readonly deadlines: readonly (number | null)[]
   /** The verifiable shuffle and the game's record (issue 14, docs/fairness.md). */
   readonly fair: FairInfo
+  /** rematch[seat]: that player asked for the next game (issue 15); it starts when all have. */
+  readonly rematch: readonly boolean[]
+  /** Whether spectators may chat (the host decides; players always may). */
+  readonly spectatorChat: boolean
   readonly version: number
 }
 
@@ -253,7 +268,33 @@ export type LogEntry = { readonly seq: number; readonly at: number } & (
   | { readonly t: 'forfeit'; readonly seat: Seat; readonly name: string; readonly by: Seat }
   /** The host changed the turn timer (seconds, or null: off). */
   | { readonly t: 'timer'; readonly turnSeconds: number | null }
+  /** A player asked for the next game (issue 15). */
+  | { readonly t: 'rematch'; readonly seat: Seat; readonly name: string }
 )
+
+/** The quick reactions a player can send (shown as translated words, issue 15). */
+export const REACTIONS = ['gg', 'nice', 'oops', 'thanks', 'hurry', 'wow'] as const
+export type Reaction = (typeof REACTIONS)[number]
+
+/** A chat message as everyone at the table receives it: text only, never markup. */
+export interface ChatMessage {
+  readonly table: string
+  /** Unique at the table (this node's count), for lists and muting. */
+  readonly id: number
+  /** The sender's seat, or null for a spectator. */
+  readonly seat: Seat | null
+  readonly name: string
+  readonly text: string
+  readonly at: number
+}
+
+export interface ChatReaction {
+  readonly table: string
+  readonly seat: Seat | null
+  readonly name: string
+  readonly reaction: Reaction
+  readonly at: number
+}
 
 /** What the server did for a seat whose turn timer ran out (I-16). */
 export type TimeoutAction = 'pickup' | 'play' | 'ready' | 'deal' | 'finish' | 'turn'
@@ -317,6 +358,10 @@ export interface ServerToClientEvents {
   'table:gone': (g: TableGone) => void
   /** How many watch, over every node; sent at most once a second per table, and on arrival. */
   'table:presence': (p: TablePresence) => void
+  'chat:message': (m: ChatMessage) => void
+  'chat:reaction': (r: ChatReaction) => void
+  /** The latest messages of the table, to a member who just came (or asked for the table). */
+  'chat:history': (h: { readonly table: string; readonly messages: readonly ChatMessage[] }) => void
   /** A refusal of a message that came without an acknowledgement callback. */
   'protocol:error': (e: WireError) => void
 }
