@@ -1,6 +1,6 @@
 // Swedish, Norwegian (bokmål) and English. Plain functions and objects: no library needed for
 // three languages and a few hundred words.
-import { NAME_MAX, type TimeoutAction } from '@kortbord/protocol/wire'
+import { CHAT_MAX, NAME_MAX, type TimeoutAction } from '@kortbord/protocol/wire'
 
 export type Lang = 'sv' | 'nb' | 'en'
 export const LANGS: readonly Lang[] = ['sv', 'nb', 'en']
@@ -347,6 +347,11 @@ const en = {
     TEST_DEALS_OFF: 'This server does not take fixed deals.',
     BAD_DEAL: 'That deal cannot be dealt.',
     INTERNAL: 'Something went wrong on the server. Try again.',
+    CHAT_EMPTY: 'Type a message first.',
+    CHAT_TOO_LONG: `A message can be at most ${CHAT_MAX} characters long.`,
+    CHAT_BAD_TEXT: 'The message holds control or invisible characters. Type it again.',
+    CHAT_RATE_LIMITED: 'One message every few seconds: wait a moment.',
+    CHAT_OFF: 'The host has turned chat off for spectators.',
     offline: 'Not connected. Your move was not sent.',
   } as Record<string, string>,
   errorGeneric: (message: string) => `That did not work: ${message}`,
@@ -673,6 +678,11 @@ const sv: Dict = {
     TEST_DEALS_OFF: 'Den här servern tar inte emot bestämda givar.',
     BAD_DEAL: 'Den given går inte att ge.',
     INTERNAL: 'Något gick fel på servern. Försök igen.',
+    CHAT_EMPTY: 'Skriv ett meddelande först.',
+    CHAT_TOO_LONG: `Ett meddelande får vara högst ${CHAT_MAX} tecken långt.`,
+    CHAT_BAD_TEXT: 'Meddelandet innehåller styrtecken eller osynliga tecken. Skriv det igen.',
+    CHAT_RATE_LIMITED: 'Ett meddelande med några sekunders mellanrum: vänta lite.',
+    CHAT_OFF: 'Värden har stängt av chatten för åskådare.',
     offline: 'Inte ansluten. Draget skickades inte.',
   },
   errorGeneric: (message) => `Det gick inte: ${message}`,
@@ -1005,6 +1015,11 @@ const nb: Dict = {
     TEST_DEALS_OFF: 'Denne serveren tar ikke imot faste utdelinger.',
     BAD_DEAL: 'Den utdelingen kan ikke deles ut.',
     INTERNAL: 'Noe gikk galt på serveren. Prøv igjen.',
+    CHAT_EMPTY: 'Skriv en melding først.',
+    CHAT_TOO_LONG: `En melding kan være høyst ${CHAT_MAX} tegn lang.`,
+    CHAT_BAD_TEXT: 'Meldingen inneholder kontrolltegn eller usynlige tegn. Skriv den på nytt.',
+    CHAT_RATE_LIMITED: 'Én melding med noen sekunders mellomrom: vent litt.',
+    CHAT_OFF: 'Verten har slått av chatten for tilskuere.',
     offline: 'Ikke tilkoblet. Trekket ble ikke sendt.',
   },
   errorGeneric: (message) => `Det gikk ikke: ${message}`,
