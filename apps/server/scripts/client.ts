@@ -22,9 +22,21 @@ export interface ClientOptions {
   readonly headers?: Record<string, string>
 }
 
-/** One connection: sends commands with acks and keeps everything it receives. */
+/**
+ * One client: sends commands with acks and keeps everything it receives. With several nodes it
+ * follows its tables (issue 17): a command answered MOVED, or a table handed over to another
+ * node, takes it to the node that serves the table, where it takes its seat back with the token
+ * it holds (or watches again) and sends the command once more.
+ */
 export class Client {
-  readonly socket: ClientSocket
+  private current: ClientSocket
+  /** The node this client is connected to now. */
+  url: string
+  private readonly opts: ClientOptions
+  /** How to come back to each table on another node: a seat's token, or as a spectator. */
+  private readonly places = new Map<string, { token: string } | { watch: true }>()
+  /** Moves to another node so far. */
+  moves = 0
   /** Every update received, in order. */
   readonly updates: TableUpdate[] = []
   readonly gone: TableGone[] = []
@@ -40,14 +52,30 @@ export class Client {
   private waiters: { pred: (u: TableUpdate) => boolean; resolve: (u: TableUpdate) => void }[] = []
 
   constructor(url: string, opts: ClientOptions = {}) {
-    this.socket = io(url, {
+    this.opts = opts
+    this.url = url
+    this.current = this.open(url)
+  }
+
+  get socket(): ClientSocket {
+    return this.current
+  }
+
+  private open(url: string): ClientSocket {
+    const opts = this.opts
+    const socket: ClientSocket = io(url, {
       transports: opts.transports ?? ['websocket'],
       auth: { protocol: 'protocol' in opts ? opts.protocol : PROTOCOL_VERSION },
       reconnection: false,
       forceNew: true,
       ...(opts.headers ? { extraHeaders: opts.headers } : {}),
     })
-    this.socket.on('table:update', (raw) => {
+    this.listen(socket)
+    return socket
+  }
+
+  private listen(socket: ClientSocket): void {
+    socket.on('table:update', (raw) => {
       // Updates carry log deltas (TableUpdate.logAfter): keep every update with the whole log
       // this connection has seen so far, as tests read it.
       const held = this.logs.get(raw.table.code) ?? []
@@ -62,8 +90,12 @@ export class Client {
       this.waiters = this.waiters.filter((w) => !w.pred(u))
       for (const w of ready) w.resolve(u)
     })
-    this.socket.on('table:gone', (g) => this.gone.push(g))
-    this.socket.on('table:presence', (p) => {
+    socket.on('table:gone', (g) => {
+      this.gone.push(g)
+      // Handed over to another node: follow it there.
+      if (g.reason === 'moved' && g.url) void this.moveTo(g.url).catch(() => undefined)
+    })
+    socket.on('table:presence', (p) => {
       this.presenceEvents++
       this.watching.set(p.table, p.spectators)
       for (const w of this.presenceWaiters.filter(
@@ -74,7 +106,7 @@ export class Client {
         (x) => !(x.code === p.table && x.n === p.spectators),
       )
     })
-    this.socket.on('protocol:error', (e) => this.errors.push(e))
+    socket.on('protocol:error', (e) => this.errors.push(e))
   }
 
   connected(): Promise<void> {
@@ -85,17 +117,69 @@ export class Client {
     })
   }
 
-  /** Emits a client event and resolves with its acknowledgement (rejects after `ms`). */
-  send<E extends keyof ClientToServerEvents>(
+  /**
+   * Emits a client event and resolves with its acknowledgement (rejects after `ms`). Answered
+   * MOVED, it follows the table to the node that serves it and sends it there.
+   */
+  async send<E extends keyof ClientToServerEvents>(
     event: E,
     payload: Parameters<ClientToServerEvents[E]>[0],
     ms = 10_000,
   ): Promise<Ack<Record<string, unknown>>> {
+    const until = Date.now() + ms
+    for (let wait = 300; ; wait = Math.min(wait * 2, 2000)) {
+      const a = await this.emit(event, payload, ms)
+      if (a.ok) this.remember(event, payload, a)
+      if (a.ok || a.error.code !== 'MOVED' || !a.error.url || Date.now() > until) return a
+      // The node named may have just died (the others learn it within a few seconds): then
+      // come back here, wait a little and ask again.
+      const here = this.url
+      try {
+        await this.moveTo(a.error.url)
+      } catch {
+        await new Promise((r) => setTimeout(r, wait))
+        await this.moveTo(here)
+      }
+    }
+  }
+
+  private emit(event: string, payload: unknown, ms: number): Promise<Ack<Record<string, unknown>>> {
     return (
       this.socket.timeout(ms) as unknown as {
         emitWithAck(e: string, p: unknown): Promise<Ack<Record<string, unknown>>>
       }
     ).emitWithAck(event, payload)
+  }
+
+  /** What it takes to come back to a table: the seat's token, or watching. */
+  private remember(event: string, payload: unknown, a: Record<string, unknown>): void {
+    const p = payload as { table?: string; token?: string }
+    const code = typeof a.table === 'string' ? a.table : p.table
+    if (!code) return
+    if (typeof a.token === 'string') this.places.set(code, { token: a.token })
+    else if (event === 'table:reclaim' && p.token) this.places.set(code, { token: p.token })
+    else if (event === 'table:watch') this.places.set(code, { watch: true })
+    else if (event === 'table:leave') this.places.delete(code)
+  }
+
+  /** Connects to another node instead, and comes back to every table there. */
+  async moveTo(url: string): Promise<void> {
+    this.moves++
+    const old = this.current
+    this.url = url
+    this.current = this.open(url)
+    old.disconnect()
+    await this.connected().catch((e: unknown) => {
+      this.current.disconnect()
+      throw e
+    })
+    for (const [table, place] of this.places) {
+      const a =
+        'token' in place
+          ? await this.emit('table:reclaim', { table, token: place.token }, 10_000)
+          : await this.emit('table:watch', { table }, 10_000)
+      if (!a.ok && a.error.code !== 'MOVED') this.places.delete(table)
+    }
   }
 
   /** Sends anything at all, for bad-input tests. */

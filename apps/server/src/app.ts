@@ -6,13 +6,14 @@ import fastifyStatic from '@fastify/static'
 import { type GameRecord, recordText } from '@kortbord/engine'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import pino, { type Logger } from 'pino'
-import { Server, type ServerOptions } from 'socket.io'
+import { Server } from 'socket.io'
 import { admission } from './admission.ts'
 import type { Config } from './config.ts'
 import { Hub } from './hub.ts'
 import { clientAddress, Limits, trustFunction } from './limits.ts'
 import { Liveness } from './liveness.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
+import { Ownership } from './ownership.ts'
 import { jsonParser } from './parser.ts'
 import { Presence } from './presence.ts'
 import { attachSockets, type KortbordServer, roomsFor } from './sockets.ts'
@@ -43,8 +44,6 @@ export interface BuildOptions {
   readonly logger?: Logger
   /** A clock (tests). */
   readonly now?: () => number
-  /** A socket.io adapter for several nodes (the Redis streams adapter), else in-memory. */
-  readonly adapter?: ServerOptions['adapter']
   /** Called when the app closes, after the store (e.g. to quit the adapter's Redis client). */
   readonly onClose?: () => Promise<void>
   /** The metrics to count into (main.ts makes them first, for its process guard). */
@@ -106,19 +105,25 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
   let closing = false
 
   const rooms = roomsFor(() => io)
-  /** This process's id among the nodes of a cluster. */
-  const node = randomBytes(6).toString('hex')
+  /** This process's id among the nodes of a cluster (NODE_ID, or drawn at random). */
+  const node = config.node.id ?? randomBytes(6).toString('hex')
   const liveness: Liveness = new Liveness({
     store,
     get hub() {
       return hub
     },
     node,
+    url: config.node.url,
     heartbeatMs: config.heartbeatMs,
     log,
     now,
     onNodesGone: () => presence.recount([...hub.all()].map((t) => t.code)),
+    onNodesChanged: () => {
+      hub.rebalance().catch((e: unknown) => log.warn({ err: e }, 'rebalance'))
+    },
   })
+  // Which node serves which table (issue 17): with one node (the memory store), this one.
+  const ownership = new Ownership({ node, url: config.node.url }, () => liveness.owners())
   const presence = new Presence({
     store,
     node,
@@ -149,14 +154,11 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       node,
       presence,
       ...rooms,
-      // Other nodes holding the table catch up (only with a cluster adapter: one node has none).
-      changed: opts.adapter
-        ? (code, version) => io?.serverSideEmit('table:changed', code, version)
-        : undefined,
       solve: solver ? (deck, piles) => solver.solve(deck, piles) : undefined,
     },
     config.publicUrl ?? '',
     config.limits.maxTables,
+    ownership,
   )
   metrics.setSources({
     tables: () => hub.size,
@@ -167,8 +169,9 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
   })
 
   const gate = admission(config, limits, trust, metrics)
+  // No cluster adapter: every member of a table is on its owner (issue 17), so an update goes
+  // to this node's sockets only.
   io = new Server(fastify.server, {
-    ...(opts.adapter ? { adapter: opts.adapter } : {}),
     maxHttpBufferSize: config.maxPayloadBytes,
     parser: jsonParser,
     // Long-polling stays available for networks that block websockets; one node needs no stickiness.
@@ -189,14 +192,15 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     trust,
     isClosing: () => closing,
   })
-  io.on('table:changed', (code, version) => hub.refresh(code, version))
 
   void fastify.register(helmet, SECURITY_HEADERS)
   fastify.get('/healthz', async () => ({ ok: true }))
   fastify.get('/readyz', async (_req, reply) => {
     const storeReady = await store.ready().catch(() => false)
     const ready = storeReady && !closing
-    return reply.code(ready ? 200 : 503).send({ ok: ready, store: storeReady, closing })
+    // How many nodes this one counts as serving tables (issue 17), itself included.
+    const nodes = liveness.owners()?.size ?? 1
+    return reply.code(ready ? 200 : 503).send({ ok: ready, store: storeReady, closing, nodes })
   })
   // /metrics: behind a token on the main port, or on a port of its own (finding 10).
   const metricsRoute = async (_req: unknown, reply: { header(k: string, v: string): void }) => {
@@ -231,7 +235,12 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
 
   serveRecords(fastify, store, limits, trust)
   serveWeb(fastify, config, log)
-  liveness.start()
+  // Before serving, this node learns which nodes are alive: until then it would take itself for
+  // the owner of every table (bounded: a store that does not answer does not hold it up).
+  const started = Promise.race([
+    liveness.start(),
+    new Promise<void>((resolve) => setTimeout(resolve, 2000).unref()),
+  ])
 
   fastify.addHook('preClose', async () => {
     liveness.stop()
@@ -265,6 +274,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       return metricsPort
     },
     async listen() {
+      await started
       await fastify.listen({ port: config.port, host: config.host })
       if (metricsServer && config.metrics.port !== null) {
         await metricsServer.listen({ port: config.metrics.port, host: config.metrics.host })

@@ -28,8 +28,18 @@ const Env = z.object({
   BOT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(700),
   /** How long the hard bot may think per move, ms (it blocks its node meanwhile). */
   BOT_THINK_MS: z.coerce.number().int().min(1).max(2000).default(60),
-  /** How often a node marks itself alive, ms; a node silent for 3 periods counts as gone. */
-  HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * How often a node marks itself alive, ms; a mark lasts 3 periods, and a node whose mark has
+   * been missing for 2 more (at least 2 s) is gone: its tables move to other nodes.
+   */
+  HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** This node's id among several (e.g. node1; a proxy routes ?node=<id> to it); default random. */
+  NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'NODE_ID is letters, digits, - and _')
+    .optional(),
+  /** Where clients reach this node directly, if they can (sent with MOVED); default: unset. */
+  NODE_URL: z.string().url().optional(),
   /** Prefix of every Redis key (several deployments can share a Redis). */
   REDIS_PREFIX: z.string().default('kortbord:'),
   /** Off unless set: lets `table:start` fix the deal (tests, replays). Never on in production. */
@@ -110,6 +120,7 @@ export interface Config {
   readonly store: 'memory' | 'redis'
   readonly redis: { readonly url: string; readonly prefix: string } | null
   readonly heartbeatMs: number
+  readonly node: { readonly id: string | null; readonly url: string | null }
   readonly bots: { readonly delayMs: number; readonly thinkMs: number }
   readonly testDeals: boolean
   readonly timerScale: number
@@ -170,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeoutsForAway: e.TIMEOUTS_FOR_AWAY,
     store,
     heartbeatMs: e.HEARTBEAT_MS,
+    node: { id: e.NODE_ID ?? null, url: e.NODE_URL?.replace(/\/+$/, '') ?? null },
     bots: { delayMs: e.BOT_DELAY_MS, thinkMs: e.BOT_THINK_MS },
     redis:
       store === 'redis'

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { CODE_ALPHABET, CODE_LENGTH, type CreateAck, type CreateTableMsg } from '@kortbord/protocol'
+import { type Ownership, TableMoved } from './ownership.ts'
 import { type TableStore, VersionConflict } from './store.ts'
 import { type MemberId, newToken, type Outcome, Table, type TableDeps } from './table.ts'
 
@@ -23,6 +24,8 @@ export class Hub {
     private readonly linkBase = '',
     /** Tables this node holds at most: loaded here, and with the memory store stored at all. */
     private readonly maxTables = Number.POSITIVE_INFINITY,
+    /** Which node serves which table (issue 17); none: this node serves every table. */
+    private readonly ownership: Ownership | null = null,
   ) {
     this.deps = {
       ...deps,
@@ -60,9 +63,11 @@ export class Hub {
       }
     }
     const token = newToken()
-    for (let attempt = 0; attempt < 8; attempt++) {
+    // A code this node owns (issue 17): its creator is served here, with no move; with n nodes
+    // about one code in n is, so a few dozen tries find one all but surely.
+    for (let attempt = 0; attempt < 64; attempt++) {
       const code = newCode()
-      if (this.tables.has(code)) continue
+      if (this.tables.has(code) || (this.ownership && !this.ownership.owns(code))) continue
       const record = Table.create(code, msg, token, this.deps.now(), member, this.deps.node ?? null)
       try {
         await this.store.save(record, null)
@@ -95,8 +100,13 @@ export class Hub {
     return { ok: false, error: { code: 'UNAVAILABLE', message: 'no free table code was found' } }
   }
 
-  /** The table with this code, or null if there is none. */
+  /**
+   * The table with this code, or null if there is none. Throws TableMoved when another node
+   * serves it (issue 17).
+   */
   async get(code: string): Promise<Table | null> {
+    if (this.ownership && !this.ownership.owns(code))
+      throw new TableMoved(code, this.ownership.ownerOf(code))
     const t = this.tables.get(code)
     if (t) return t
     let p = this.loading.get(code)
@@ -120,9 +130,14 @@ export class Hub {
     return p
   }
 
-  /** Another node saved a table: if it is loaded here, it catches up. */
-  refresh(code: string, version: number): void {
-    void this.tables.get(code)?.refresh(version)
+  /**
+   * The nodes changed (one joined or left): the tables loaded here that another node owns now
+   * are handed over: their members are told where to go, and the table leaves this node.
+   */
+  async rebalance(): Promise<void> {
+    if (!this.ownership) return
+    const moving = [...this.tables.values()].filter((t) => !this.ownership!.owns(t.code))
+    await Promise.all(moving.map((t) => t.handOver(this.ownership!.ownerOf(t.code))))
   }
 
   /** Drops idle tables from memory (their records stay in the store). */

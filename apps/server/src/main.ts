@@ -4,7 +4,6 @@ import { type BuildOptions, buildApp, REDACT } from './app.ts'
 import { loadConfig } from './config.ts'
 import { installProcessGuard } from './guard.ts'
 import { createMetrics } from './metrics.ts'
-import { connectRedisAdapter } from './redis-adapter.ts'
 import { connectRedisStore, redactUrl } from './redis-store.ts'
 
 const config = loadConfig()
@@ -22,16 +21,13 @@ if (config.redis) {
     log,
     onError: () => metrics.redisError('store'),
   })
-  const adapter = await connectRedisAdapter(url, prefix, log, (what) => metrics.redisError(what))
   opts = {
     ...opts,
     store,
-    adapter: adapter.adapter,
-    onClose: adapter.close,
     // Limits count in the same Redis: an address is one address on every node.
     limitsRedis: { redis: store.redis, prefix },
   }
-  log.info({ redis: redactUrl(url), prefix }, 'using the Redis store and adapter')
+  log.info({ redis: redactUrl(url), prefix }, 'using the Redis store')
 }
 
 const app = buildApp(config, opts)

@@ -4,12 +4,15 @@
 // at most once a second.
 import type { Logger } from 'pino'
 
+/** The nodes alive (anything that answers `has`), or null with one node. */
+export type LiveNodes = { has(node: string): boolean } | null
+
 /** Where nodes keep their spectator counts (the table store, memory or Redis). */
 export interface WatchStore {
   /** Records how many spectators `node` serves at `code` (0 removes the node's count). */
   setWatchers(code: string, node: string, n: number): Promise<void>
   /** The sum over the nodes in `live` (null: every node counted). */
-  watchers(code: string, live: ReadonlySet<string> | null): Promise<number>
+  watchers(code: string, live: LiveNodes): Promise<number>
 }
 
 export interface PresenceDeps {
@@ -17,7 +20,7 @@ export interface PresenceDeps {
   readonly node: string
   readonly log: Logger
   /** The nodes alive now (null with one node). */
-  live(): ReadonlySet<string> | null
+  live(): LiveNodes
   /** Tells the table's members (on every node) the new total. */
   publish(code: string, spectators: number): void
   /** Tells one connection the total. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { GameRecord } from '@kortbord/engine'
 import { createClient } from 'redis'
+import type { LiveNodes } from './presence.ts'
 import { type RecordEffects, type TableRecord, type TableStore, VersionConflict } from './store.ts'
 
 /** Logs state changes of the connection; a pino logger fits. */
@@ -343,7 +344,7 @@ export class RedisStore implements TableStore {
     })
   }
 
-  async watchers(code: string, live: ReadonlySet<string> | null): Promise<number> {
+  async watchers(code: string, live: LiveNodes): Promise<number> {
     const all = await this.call('watchers', () => this.client.hGetAll(this.watchKey(code)))
     let n = 0
     const dead: string[] = []
@@ -366,20 +367,39 @@ export class RedisStore implements TableStore {
     return this.client
   }
 
-  async heartbeat(node: string, ttlMs: number): Promise<void> {
+  /**
+   * Marks `node` alive until `ttlMs` from now, with the address it serves at: a sorted set of
+   * nodes by the time their mark runs out (one O(log n) call, never a scan of the keyspace) and
+   * a hash of their addresses.
+   */
+  async heartbeat(node: string, ttlMs: number, url: string | null = null): Promise<void> {
+    const until = Date.now() + Math.max(1, Math.round(ttlMs))
     await this.call('heartbeat', () =>
-      this.client.set(`${this.prefix}node:${node}`, '1', { PX: Math.max(1, Math.round(ttlMs)) }),
+      this.client
+        .multi()
+        .zAdd(`${this.prefix}nodes`, { score: until, value: node })
+        .hSet(`${this.prefix}node-urls`, node, url ?? '')
+        .exec(),
     )
   }
 
-  async liveNodes(): Promise<ReadonlySet<string>> {
-    const found = new Set<string>()
-    const match = `${this.prefix}node:*`
-    await this.call('live nodes', async () => {
-      for await (const keys of this.client.scanIterator({ MATCH: match, COUNT: 100 })) {
-        for (const k of keys) found.add(k.slice(`${this.prefix}node:`.length))
-      }
-    })
+  async liveNodes(): Promise<ReadonlyMap<string, string | null>> {
+    const now = Date.now()
+    const [, live, urls] = await this.call('live nodes', () =>
+      this.client
+        .multi()
+        .zRemRangeByScore(`${this.prefix}nodes`, '-inf', now)
+        .zRangeByScore(`${this.prefix}nodes`, now, '+inf')
+        .hGetAll(`${this.prefix}node-urls`)
+        .exec(),
+    )
+    const address = urls as unknown as Record<string, string>
+    const found = new Map<string, string | null>()
+    for (const n of live as unknown as string[]) found.set(n, address[n] || null)
+    // The addresses of nodes long gone go too.
+    const gone = Object.keys(address).filter((n) => !found.has(n))
+    if (gone.length > 0)
+      void this.client.hDel(`${this.prefix}node-urls`, gone).catch(() => undefined)
     return found
   }
 

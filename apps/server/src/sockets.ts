@@ -22,6 +22,7 @@ import type { Config } from './config.ts'
 import type { Hub } from './hub.ts'
 import { clientAddress, type Limits } from './limits.ts'
 import type { Metrics } from './metrics.ts'
+import { type NodeAddress, TableMoved } from './ownership.ts'
 import type { Presence } from './presence.ts'
 import { type Outcome, type Table, TableGone } from './table.ts'
 
@@ -32,10 +33,8 @@ export interface SocketData {
   address: string
 }
 
-/** Between the nodes of a cluster (through the adapter): a table was saved at a version. */
-export interface InterServerEvents {
-  'table:changed': (code: string, version: number) => void
-}
+/** Nothing passes between nodes through socket.io: a table's members are all on its owner. */
+type InterServerEvents = Record<string, never>
 
 export type KortbordServer = Server<
   ClientToServerEvents,
@@ -130,10 +129,19 @@ export function roomsFor(io: () => KortbordServer | null) {
         for (const r of rooms) void local.leave(r)
       } else server.in(member).socketsLeave(rooms)
     },
-    evict(member: string, code: string, reason: 'replaced' | 'closed'): void {
+    evict(
+      member: string,
+      code: string,
+      reason: 'replaced' | 'closed' | 'moved',
+      to?: NodeAddress,
+    ): void {
       const server = io()
       if (!server) return
-      server.to(member).emit('table:gone', { table: code, reason })
+      server.to(member).emit('table:gone', {
+        table: code,
+        reason,
+        ...(to ? { node: to.node, url: to.url } : {}),
+      })
       this.detach(member, code)
     },
     send(member: string, update: TableUpdate): void {
@@ -254,6 +262,7 @@ export function attachSockets(io: KortbordServer, deps: SocketDeps): void {
     /** An exception out of a command, as an answer. */
     function failure(e: unknown, event: string): Outcome {
       if (e instanceof TableGone) return refuse('NO_SUCH_TABLE', 'that table is no more')
+      if (e instanceof TableMoved) return moved(e)
       // The store failing under a command (a load, a reload) is an outage, not a bug: a load
       // changes nothing.
       if (e instanceof Error && e.name === 'StoreUnavailable')
@@ -442,6 +451,19 @@ function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
           return { ok: true, version: t.version }
         })
     }
+  }
+}
+
+/** MOVED: another node serves the table; the client goes there and comes back in (issue 17). */
+function moved(e: TableMoved): Outcome {
+  return {
+    ok: false,
+    error: {
+      code: 'MOVED',
+      message: 'another server serves this table; connecting there',
+      node: e.owner.node,
+      url: e.owner.url,
+    },
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Deal, GameRecord, RecordMove, Seat } from '@kortbord/engine'
 import type { GameId, LogEntry, TableSettings, TableStatus } from '@kortbord/protocol'
 import type { AnyState } from './games.ts'
-import type { WatchStore } from './presence.ts'
+import type { LiveNodes, WatchStore } from './presence.ts'
 
 /** One seat as stored: the token only as a hash (a leaked store does not leak seats). */
 export interface SeatRecord {
@@ -113,8 +113,9 @@ export interface TableStore extends WatchStore {
    * Node liveness for a cluster: a node renews its mark every few seconds; `liveNodes` lists the
    * nodes whose mark has not expired, or null when the store serves one process only.
    */
-  heartbeat(node: string, ttlMs: number): Promise<void>
-  liveNodes(): Promise<ReadonlySet<string> | null>
+  heartbeat(node: string, ttlMs: number, url?: string | null): Promise<void>
+  /** The nodes alive now and the address each serves at (null: not told). */
+  liveNodes(): Promise<ReadonlyMap<string, string | null> | null>
   /** Whether the store can take writes now (for /readyz). */
   ready(): Promise<boolean>
   /** Deletes tables not changed since `before` (epoch ms), except those in `keep`; returns how many. */
@@ -217,7 +218,7 @@ export class MemoryStore implements TableStore {
     }
   }
 
-  async watchers(code: string, live: ReadonlySet<string> | null): Promise<number> {
+  async watchers(code: string, live: LiveNodes): Promise<number> {
     let n = 0
     for (const [node, k] of this.watching.get(code) ?? []) if (!live || live.has(node)) n += k
     return n

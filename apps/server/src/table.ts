@@ -22,6 +22,7 @@ import {
   withEntropy,
 } from './game-records.ts'
 import { ADAPTERS, type AnyState, type GameAdapter } from './games.ts'
+import { type NodeAddress, TableMoved } from './ownership.ts'
 import type { Presence } from './presence.ts'
 import { deserted, hostPresent, isAway, nextHost, openSeat, withSeat } from './seats.ts'
 import {
@@ -96,16 +97,19 @@ export interface TableDeps {
   attach(member: MemberId, code: string, seat: Seat | null): void
   /** Takes a connection (on any node) out of the table's members. */
   detach(member: MemberId, code: string): void
-  /** Tells a connection (on any node) it is no longer at the table, and detaches it. */
-  evict(member: MemberId, code: string, reason: 'replaced' | 'closed'): void
+  /** Tells a connection it is no longer at the table (and where to go if moved), and detaches it. */
+  evict(
+    member: MemberId,
+    code: string,
+    reason: 'replaced' | 'closed' | 'moved',
+    to?: NodeAddress,
+  ): void
   /** The table has nobody left: the hub forgets it (its record is deleted). */
   retired?(table: Table): void
   /** Hard bots seated at the tables of this node. */
   hardBots?(): number
   /** This node's id, recorded with the connections it serves. */
   readonly node?: string
-  /** Tells the other nodes that the table changed (they reload it). */
-  changed?(code: string, version: number): void
   /** A-16: computes the best possible result of a finished Aces Up game, or null. */
   solve?(
     deck: readonly number[],
@@ -177,8 +181,11 @@ export class Table {
   /** A connection admitted by the command being committed: it gets a whole update. */
   private welcome: { member: MemberId; seat: Seat | null } | null = null
   private closed = false
-  /** Every player left and the record was deleted: commands are answered NO_SUCH_TABLE. */
-  private retired = false
+  /**
+   * Every player left and the record was deleted (commands are answered NO_SUCH_TABLE), or
+   * another node serves the table now (MOVED, with the owner).
+   */
+  private retired: false | 'gone' | { moved: NodeAddress } = false
   private recovering = false
   readonly adapter: GameAdapter
   readonly log: Logger
@@ -297,7 +304,8 @@ export class Table {
   private run<T>(fn: () => Promise<T>): Promise<T> {
     const attempt = async (): Promise<T> => {
       for (let i = 1; ; i++) {
-        if (this.retired) throw new TableGone()
+        if (this.retired === 'gone') throw new TableGone()
+        if (this.retired) throw new TableMoved(this.code, this.retired.moved)
         try {
           return await fn()
         } catch (e) {
@@ -320,7 +328,7 @@ export class Table {
     if (!r) {
       // Deleted (every player left, on another node) or expired: its members here are told.
       this.forgetMembers('closed')
-      this.retired = true
+      this.retired = 'gone'
       this.close()
       this.deps.retired?.(this)
       throw new TableGone()
@@ -355,11 +363,19 @@ export class Table {
     setTimeout(attempt, 500).unref()
   }
 
-  /** Another node saved `version`: catch up, in turn with the commands of this node. */
-  refresh(version: number): Promise<void> {
+  /**
+   * Another node owns the table now (issue 17): once the commands in flight are done, its
+   * members here are told where to go, its timers stop and it leaves this node. Its record is
+   * in the store: the new owner picks it up from there.
+   */
+  handOver(owner: NodeAddress): Promise<void> {
     return this.run(async () => {
-      if (version > this.record.version) await this.reload().catch(() => undefined)
-    }).catch(() => undefined)
+      this.forgetMembers('moved', owner)
+      this.retired = { moved: owner }
+      this.close()
+      this.deps.retired?.(this)
+      this.log.info({ owner: owner.node }, 'table handed over')
+    }).catch((e: unknown) => this.log.warn({ err: e }, 'hand-over'))
   }
 
   // -------------------------------------------------------------------------------------------
@@ -415,7 +431,6 @@ export class Table {
       const welcome = this.welcome ?? undefined
       this.welcome = null
       this.deps.publish(this, welcome)
-      this.deps.changed?.(saved.code, saved.version)
       if (saved.status !== 'playing' && deserted(saved.seats)) this.retire()
     } catch (e) {
       this.log.error({ err: e }, 'after a save')
@@ -455,7 +470,7 @@ export class Table {
   private retire(): void {
     const code = this.code
     this.forgetMembers('closed')
-    this.retired = true
+    this.retired = 'gone'
     this.close()
     this.deps.retired?.(this)
     this.deps.store.delete(code).catch((e: unknown) => {
@@ -466,10 +481,10 @@ export class Table {
   }
 
   /** Every member of this node is told it is no longer at the table, and leaves it. */
-  private forgetMembers(reason: 'closed'): void {
+  private forgetMembers(reason: 'closed' | 'moved', to?: NodeAddress): void {
     for (const [m, seat] of this.members) {
       if (seat === null) this.deps.presence.remove(this.code, m)
-      this.deps.evict(m, this.code, reason)
+      this.deps.evict(m, this.code, reason, to)
     }
     this.members.clear()
   }

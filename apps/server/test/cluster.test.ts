@@ -2,10 +2,10 @@
 // games; a node is killed mid-game; every node is restarted; commands race across nodes.
 import type { IdiotView } from '@kortbord/engine'
 import type { TableUpdate } from '@kortbord/protocol'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Client, connect, must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
-import { type Node, startNode } from './cluster.ts'
+import { type Node, settled, startNode } from './cluster.ts'
 import { redisMissing, startRedis, type TestRedis } from './redis-server.ts'
 
 const missing = redisMissing()
@@ -49,6 +49,11 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
     redis = await startRedis({ appendonly: true })
     for (let i = 0; i < 3; i++) nodes.push(await startNode(env()))
   }, 60_000)
+
+  // Every test starts with all three nodes known to each other (after a node was restarted).
+  beforeEach(async () => {
+    await settled(nodes)
+  }, 30_000)
 
   afterAll(async () => {
     for (const c of clients) c.close()
@@ -136,11 +141,29 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
     expect((after.view as IdiotView).players.every((p) => p.ready)).toBe(true)
   })
 
-  it('a node killed mid-game: its players reconnect to another node and play on; nothing acknowledged is lost', async () => {
+  /** The node serving a table now: where its players were sent (issue 17). */
+  const ownerOf = (c: Client): number => nodes.findIndex((n) => n.url === c.url)
+
+  /** Reconnects players after their node died, to another node, with their seats' tokens. */
+  async function comeBack(code: string, tokens: readonly (string | null)[], avoid: number) {
+    const other = nodes.find((_, i) => i !== avoid)!
+    return Promise.all(
+      tokens.map(async (token) => {
+        if (token === null) return null
+        const c = await client(other)
+        must(await c.send('table:reclaim', { table: code, token }))
+        return c
+      }),
+    )
+  }
+
+  it('the node serving a table is killed mid-game: its players reconnect, the table moves to another node within 5 s, nothing acknowledged is lost', async () => {
     const { code, players, tokens } = await spreadTable()
+    // Everyone was sent to the table's node (issue 17): one node serves it.
+    const owner = ownerOf(players[0]!)
+    expect(players.every((c) => ownerOf(c) === owner)).toBe(true)
     const v0 = players[0]!.state(code)!.table.version
     const started = must(await players[0]!.send('table:start', { table: code, version: v0 }))
-    // Play a while, then kill node 1 (Bo's).
     let acked = 0
     await driveIdiot(players, code, started.version, {
       seed: 'kill',
@@ -151,16 +174,21 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
     }).catch((e: Error) => {
       if (!/did not end/.test(e.message)) throw e
     })
-    await nodes[1]!.kill()
-    // Bo's client finds another node and reclaims the seat with the token.
-    const bo = await client(nodes[2]!)
-    must(await bo.send('table:reclaim', { table: code, token: tokens[1]! }))
-    const u = await bo.waitFor(code, () => true)
-    expect(u.table.version).toBeGreaterThanOrEqual(acked)
-    const everyone = [players[0]!, bo, players[2]!]
-    const end = await driveIdiot(everyone, code, u.table.version, { seed: 'kill-2' })
-    expect(end.table.status).toBe('over')
-    nodes[1] = await startNode(env())
+    await nodes[owner]!.kill()
+    try {
+      const t0 = Date.now()
+      const back = (await comeBack(code, tokens, owner)) as Client[]
+      expect(Date.now() - t0).toBeLessThan(8000)
+      const newOwner = ownerOf(back[0]!)
+      expect(newOwner).not.toBe(owner)
+      expect(back.every((c) => ownerOf(c) === newOwner)).toBe(true)
+      const u = await back[0]!.waitFor(code, () => true)
+      expect(u.table.version).toBeGreaterThanOrEqual(acked)
+      const end = await driveIdiot(back, code, u.table.version, { seed: 'kill-2' })
+      expect(end.table.status).toBe('over')
+    } finally {
+      nodes[owner] = await startNode(env())
+    }
   })
 
   it('Redis unreachable: /readyz says so, commands are refused at once with UNAVAILABLE, and service returns by itself', async () => {
@@ -213,14 +241,23 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
   })
 
   it('a player whose node crashed and who does not come back is shown away; the others play on', async () => {
-    const { code, players } = await spreadTable()
-    // Ada (the host) is served by node 0: it crashes, and Ada does not come back.
-    await nodes[0]!.kill()
-    const seen = await players[1]!.waitFor(code, (u) => !u.table.seats[0]!.connected, 20_000)
-    expect(seen.table.seats[0]).toMatchObject({ name: 'Ada', connected: false, away: true })
-    expect(seen.table.seats[0]!.graceUntil).not.toBeNull()
-    expect(seen.table.seats[1]!.connected && seen.table.seats[2]!.connected).toBe(true)
-    nodes[0] = await startNode(env())
+    const { code, players, tokens } = await spreadTable()
+    const owner = ownerOf(players[0]!)
+    // The table's node crashes: Bo and Cy come back elsewhere; Ada (the host) does not.
+    await nodes[owner]!.kill()
+    try {
+      const [, bo] = await comeBack(code, [null, tokens[1]!, tokens[2]!], owner)
+      const seen = await bo!.waitFor(code, (u) => !u.table.seats[0]!.connected, 20_000)
+      expect(seen.table.seats[0]).toMatchObject({ name: 'Ada', connected: false, away: true })
+      expect(seen.table.seats[0]!.graceUntil).not.toBeNull()
+      const now = await bo!.waitFor(
+        code,
+        (u) => u.table.seats[1]!.connected && u.table.seats[2]!.connected,
+      )
+      expect(now.table.seats[1]!.connected && now.table.seats[2]!.connected).toBe(true)
+    } finally {
+      nodes[owner] = await startNode(env())
+    }
   })
 
   it('[I-16] a turn timer fires once, on one node, although three nodes hold the table', async () => {

@@ -45,6 +45,8 @@ export async function startNode(env: Record<string, string>, ms = 20_000): Promi
       RATE_PER_SECOND: '1000',
       WEB_DIST: '',
       ...LOOSE_LIMITS,
+      // A node tells clients of a table served elsewhere where to go (issue 17): here, directly.
+      NODE_URL: `http://127.0.0.1:${port}`,
       ...env,
       PORT: String(port),
     },
@@ -83,5 +85,24 @@ export async function startNode(env: Record<string, string>, ms = 20_000): Promi
       if (proc.exitCode === null) proc.kill('SIGKILL')
       await exited
     },
+  }
+}
+
+/**
+ * Waits until every node is ready and counts all of them as alive (issue 17: which node serves a
+ * table depends on it; a node that just joined takes its tables over).
+ */
+export async function settled(nodes: readonly Node[], ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const seen = await Promise.all(
+      nodes.map(async (n) => {
+        const r = await fetch(`${n.url}/readyz`).catch(() => null)
+        return r?.status === 200 ? ((await r.json()) as { nodes: number }).nodes : -1
+      }),
+    )
+    if (seen.every((k) => k === nodes.length)) return
+    if (Date.now() > deadline) throw new Error(`nodes not settled: ${seen.join(', ')}`)
+    await new Promise((r) => setTimeout(r, 100))
   }
 }

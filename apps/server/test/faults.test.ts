@@ -1,6 +1,7 @@
 // Issue 13, finding 1: a node survives Redis connections reset under it (a failover, a network
-// blip): during saves, during the adapter's publishes and stream writes, during reads. It answers
-// while Redis is away and serves again by itself; nothing escapes to the process.
+// blip): during saves, limit counts, heartbeats and reads (with issue 17 no socket.io adapter
+// talks to Redis any more). It answers while Redis is away and serves again by itself; nothing
+// escapes to the process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, connect, must } from '../scripts/client.ts'
 import { type Node, startNode } from './cluster.ts'
@@ -74,13 +75,18 @@ describe.skipIf(missing !== null)('a node between resets of its Redis connection
     version = must(await ready(clients[0]!)).version
   })
 
-  it('a reset during the adapter publish of the table:changed notice and during stream writes', async () => {
-    proxy.resetOn(cmd('PUBLISH'))
-    proxy.resetOn(cmd('XADD'))
-    // Bo's ready is saved (the store's connection is fine); the notices to other nodes are lost.
-    version = must(await ready(clients[1]!)).version
+  it('a reset during a limit count and during a heartbeat: the command is answered, the node beats on', async () => {
+    proxy.resetOn(cmd('EVAL'))
+    proxy.resetOn(cmd('ZADD'))
+    // The creation's count per address is reset away, and with it the connection the save
+    // needs: answered at once, whatever the answer.
+    const made = await clients[1]!.send('table:create', { game: 'duel', name: 'Bo' })
+    if (!made.ok) expect(['UNAVAILABLE', 'OUTCOME_UNKNOWN']).toContain(made.error.code)
+    await new Promise((res) => setTimeout(res, 1500))
     await served()
+    must(await clients[1]!.send('table:create', { game: 'duel', name: 'Bo' }))
     expect(proxy.resets).toBeGreaterThanOrEqual(2)
+    version = must(await ready(clients[1]!)).version
   })
 
   it('a reset during a read: UNAVAILABLE for that command, then the read works', async () => {
@@ -95,10 +101,7 @@ describe.skipIf(missing !== null)('a node between resets of its Redis connection
     expect(again).toMatchObject({ ok: false, error: { code: 'NO_SUCH_TABLE' } })
   })
 
-  it('a reset of the adapter’s blocking stream read; then every connection at once', async () => {
-    proxy.resetOn(cmd('XREAD'))
-    await new Promise((res) => setTimeout(res, 6000))
-    await served()
+  it('every connection reset at once', async () => {
     proxy.resetAll()
     await served()
   }, 20_000)
@@ -114,14 +117,15 @@ describe.skipIf(missing !== null)('a node between resets of its Redis connection
       version,
       move: { type: 'pickup' },
     })
+    // Refused, by the rules or for want of Redis: never applied.
     expect(move.ok).toBe(false)
-    if (!move.ok) expect(['UNAVAILABLE', 'NOT_YOUR_TURN', 'PILE_EMPTY']).toContain(move.error.code)
     const create = await clients[1]!.send('table:create', {
       game: 'idiot',
       name: 'Bo',
       options: { seats: 2 },
     })
-    expect(create).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } })
+    expect(create.ok).toBe(false)
+    if (!create.ok) expect(['UNAVAILABLE', 'OUTCOME_UNKNOWN']).toContain(create.error.code)
     expect(Date.now() - t0).toBeLessThan(3000)
     expect((await fetch(`${node.url}/readyz`)).status).toBe(503)
     proxy.up()

@@ -63,6 +63,8 @@ export const SERVER_ERROR_CODES = [
   ...CHAT_ERROR_CODES,
   'CHAT_RATE_LIMITED',
   'CHAT_OFF',
+  // Several nodes (issue 17): another node serves this table; go there (`node`, `url`).
+  'MOVED',
   'BAD_REQUEST',
   'UNKNOWN_EVENT',
   'NO_ACK',
@@ -118,6 +120,9 @@ export const NOTHING_CHANGED = (code: string): boolean => code !== 'OUTCOME_UNKN
 export interface WireError {
   readonly code: string
   readonly message: string
+  /** MOVED: the node that serves the table, and its address when it has one of its own. */
+  readonly node?: string
+  readonly url?: string | null
 }
 
 export type Ack<T extends object = object> =
@@ -349,8 +354,12 @@ export interface TableGone {
   /**
    * 'replaced': the seat was reclaimed by a newer connection (another tab or device).
    * 'closed': every player left, so the table is no more.
+   * 'moved': another node serves the table now (a node joined or left): connect to `node` (or
+   * `url`) and take the seat back, or watch again.
    */
-  readonly reason: 'replaced' | 'closed'
+  readonly reason: 'replaced' | 'closed' | 'moved'
+  readonly node?: string
+  readonly url?: string | null
 }
 
 export interface ServerToClientEvents {
