@@ -586,7 +586,8 @@ export class Table {
       const r = await this.commit(
         // A table left without a host gets the returning player as host.
         { seats, host: nextHost(seats, this.record.host) },
-        was.connected ? [] : [{ t: 'back', seat, name: was.name ?? '' }],
+        // Back: a connection that had dropped, or a player taking their seat back from a bot.
+        was.connected && !was.bot ? [] : [{ t: 'back', seat, name: was.name ?? '' }],
         {
           mover: was.bot ? seat : null,
           onSaved: () => {
@@ -1028,7 +1029,7 @@ export class Table {
       if (!t || t.name === null) return fail('SEAT_EMPTY', 'nobody sits there')
       if (target === seat || !isAway(t, this.deps.config.timeoutsForAway))
         return fail('NOT_AWAY', `${t.name} is not away`)
-      const seats = r.seats.map((x) => (x.gone ? openSeat : x))
+      const seats = r.seats.map((x) => (x.gone ? openSeat : { ...x, timeouts: 0 }))
       const ended = endRecord(r, { reason: 'forfeit', seat: target }, this.deps.now())
       return this.commit(
         {
@@ -1144,8 +1145,9 @@ export class Table {
     if (timeouts === this.deps.config.timeoutsForAway)
       logs.push({ t: 'away', seat, name: r.seats[seat]?.name ?? '' })
     let seats = this.setSeat(seat, { timeouts })
-    // Players who left during the game give up their seats once it is over.
-    if (over) seats = seats.map((x) => (x.gone ? openSeat : x))
+    // Players who left during the game give up their seats once it is over; a game's timeouts
+    // end with it (nobody is away for the next one).
+    if (over) seats = seats.map((x) => (x.gone ? openSeat : { ...x, timeouts: 0 }))
     const out = await this.commit(
       {
         state: after,
