@@ -1,0 +1,113 @@
+import {
+  acesUp,
+  botMove,
+  type IdiotView,
+  idiot,
+  idiotLegalMovesFromView,
+  Rng,
+  solveAcesUp,
+} from '@kortbord/engine'
+import { afterAll, describe, expect, it } from 'vitest'
+import { WorkerPool } from '../src/workers/pool.ts'
+
+const deckOf = (piles: 4 | 5 | 8, seed: string) => acesUp.setup({ piles }, 1, { seed }).deck
+
+/** A view of the first active seat of a fresh Idiot game, in its play phase. */
+function idiotView(seed: string): IdiotView {
+  let s = idiot.setup({}, 3, { seed })
+  for (const seat of [0, 1, 2]) {
+    const r = idiot.apply(s, seat, { type: 'ready' })
+    if (r.ok) s = r.value
+  }
+  const seat = idiot.activeSeats(s)[0]!
+  return idiot.view(s, seat) as IdiotView
+}
+
+const pools: WorkerPool[] = []
+const make = (...args: ConstructorParameters<typeof WorkerPool>) => {
+  const p = new WorkerPool(...args)
+  pools.push(p)
+  return p
+}
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.close()))
+})
+
+describe('worker pool (A-16 solver and bots off the event loop)', () => {
+  it('[A-16] a solve in the pool equals the solve in this process', async () => {
+    const pool = make({ threads: 2 })
+    const cases: [4 | 5 | 8, string][] = [
+      [4, 'pool-4-a'],
+      [4, 'pool-4-b'],
+      [5, 'pool-5'],
+      [8, 'pool-8'],
+    ]
+    const results = await Promise.all(cases.map(([k, seed]) => pool.solve(deckOf(k, seed), k)))
+    for (const [i, [k, seed]] of cases.entries()) {
+      const local = solveAcesUp(deckOf(k, seed), k)
+      expect(results[i]).toEqual({ best: local.best, proven: local.proven, line: local.line })
+    }
+    expect(pool.stats()).toMatchObject({ completed: 4, refused: 0, timedOut: 0, failed: 0 })
+  })
+
+  it('[I-16] a bot move in the pool equals the move in this process (easy, normal) and is legal (hard)', async () => {
+    const pool = make({ threads: 1 })
+    const view = idiotView('pool-bot')
+    for (const level of ['easy', 'normal'] as const) {
+      const remote = await pool.botMove(level, view, 'seed-1', 10)
+      expect(remote).toEqual(botMove(level, view, Rng.seeded('seed-1')))
+    }
+    const hard = await pool.botMove('hard', view, 'seed-2', 30)
+    expect(idiotLegalMovesFromView(view)).toContainEqual(hard)
+  })
+
+  it('refuses a job when the queue is full', async () => {
+    const pool = make({ threads: 1, maxQueue: 1, testTasks: true })
+    const busy = pool.runTestTask({ kind: 'spin', ms: 400 }, 5_000)
+    await new Promise((r) => setTimeout(r, 50)) // the worker has taken the first job
+    const waiting = pool.solve(deckOf(4, 'pool-q'), 4)
+    expect(pool.stats().queued).toBe(1)
+    expect(await pool.solve(deckOf(4, 'pool-q2'), 4)).toBeNull()
+    expect(pool.stats().refused).toBe(1)
+    await busy
+    expect(await waiting).not.toBeNull()
+  })
+
+  it('a job over its time limit is cancelled and the pool keeps working', async () => {
+    const pool = make({ threads: 1, testTasks: true })
+    const t0 = performance.now()
+    expect(await pool.runTestTask({ kind: 'spin', ms: 60_000 }, 150)).toBeNull()
+    expect(performance.now() - t0).toBeLessThan(5_000)
+    expect(pool.stats().timedOut).toBe(1)
+    const deck = deckOf(4, 'pool-after-timeout')
+    expect((await pool.solve(deck, 4))?.best).toBe(solveAcesUp(deck, 4).best)
+    expect(pool.stats().threads).toBe(1)
+  })
+
+  it('a worker that dies fails its job and is replaced', async () => {
+    const pool = make({ threads: 1, testTasks: true })
+    expect(await pool.runTestTask({ kind: 'exit' }, 5_000)).toBeNull()
+    expect(pool.stats().failed).toBe(1)
+    const deck = deckOf(4, 'pool-after-crash')
+    expect((await pool.solve(deck, 4))?.best).toBe(solveAcesUp(deck, 4).best)
+  })
+
+  it('test tasks are refused by a production pool', async () => {
+    const pool = make({ threads: 1 })
+    expect(await pool.runTestTask({ kind: 'spin', ms: 1 }, 5_000)).toBeNull()
+    expect(pool.stats().failed).toBe(1)
+  })
+
+  it('close() stops every worker, settles waiting jobs and refuses new ones', async () => {
+    const before = process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length
+    const pool = new WorkerPool({ threads: 2, testTasks: true })
+    const running = pool.runTestTask({ kind: 'spin', ms: 60_000 }, 120_000)
+    await new Promise((r) => setTimeout(r, 50))
+    await pool.close()
+    expect(await running).toBeNull()
+    expect(await pool.solve(deckOf(4, 'pool-closed'), 4)).toBeNull()
+    expect(pool.stats()).toMatchObject({ threads: 0, queued: 0, running: 0 })
+    const after = process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length
+    expect(after).toBeLessThanOrEqual(before)
+  })
+})
