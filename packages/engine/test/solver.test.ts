@@ -238,6 +238,19 @@ describe('A-16 best possible: Aces Up solver', () => {
     }
   })
 
+  it('[A-16][A-7] a last deal whose cards discard nothing ends the game at once: proven without the keep search', () => {
+    // The last deal covers every pile with 2S 3H 4D 5C: no two share a suit, so no top can go and
+    // no pile is empty. The aces stay too (nothing outranks them): 8 cards, whatever the play.
+    const deck = parseCards('AS AH AD AC 2S 3H 4D 5C')
+    expect(solveAcesUp(deck, 4, { maxNodes: 0 })).toMatchObject({ best: 8, proven: 'all' })
+    expect(bruteForce(deck, 4)).toBe(8)
+    // With a killing pair in the last row (3H and 9H) the bound says nothing and the closed
+    // search alone proves only the closed optimum.
+    const live = parseCards('AS AH AD AC 2S 3H 4D 9H 5C 6C KC 8C')
+    const r = solveAcesUp(live, 4, { maxNodes: 0 })
+    expect(r.best).toBe(bruteForce(live, 4, { closed: true }))
+  })
+
   it('[A-16] maxNodes 0 skips the keep search; bad input is refused', () => {
     const deck = parseCards('8H TS 6C TD 5D 2C JD 4C 7C 9S 7H JH KS AS 3S 2H')
     const r = solveAcesUp(deck, 4, { maxNodes: 0 })

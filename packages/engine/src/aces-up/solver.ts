@@ -146,6 +146,9 @@ class Search {
   readonly liveMax: Int32Array
   /** For stock card i, the pile it will be dealt onto. */
   readonly landing: Uint8Array
+  /** Index in `deck` of the last deal's first card, and whether that deal kills nothing (see lastRowBound). */
+  readonly lastStart: number
+  readonly lastRowDead: boolean
   readonly top1 = new Int32Array(4)
   readonly top1Pile = new Int32Array(4)
   readonly top2 = new Int32Array(4)
@@ -174,6 +177,16 @@ class Search {
     this.landing = new Uint8Array(this.n)
     const first = Math.min(k, this.n)
     for (let i = first; i < this.n; i++) this.landing[i] = (i - first) % k
+    this.lastStart = this.n > first ? first + k * Math.floor((this.n - first - 1) / k) : this.n
+    let dead = this.n - this.lastStart === k
+    for (let i = this.lastStart; dead && i < this.n; i++) {
+      for (let j = this.lastStart; j < this.n; j++) {
+        const x = this.deck[i]!
+        const y = this.deck[j]!
+        if (SUIT[x] === SUIT[y] && RANK[y]! > RANK[x]!) dead = false
+      }
+    }
+    this.lastRowDead = dead
     this.reset()
   }
 
@@ -469,9 +482,31 @@ class Search {
         buried = v
       }
     }
-    const digLb = staticLb + buried
+    const digLb = Math.max(staticLb + buried, this.lastRowBound())
     if (!noEmpty) return digLb
     return Math.max(digLb, this.frozenBound())
+  }
+
+  /**
+   * (3) A dead last row: when the last deal covers every pile and none of its cards can discard
+   * another (no two share a suit, or only as equal twins), then after it every pile is occupied
+   * and no top can discard another top, so the game is over at once (A-7): the last deal's cards
+   * stay, and so does every card on the table before it. Those include every card that can never
+   * be discarded (the highest live card of its suit, counted in `maxLive`). Before the last deal,
+   * the bound is the last deal's size plus those permanent cards that are not in it.
+   */
+  lastRowBound(): number {
+    if (!this.lastRowDead || this.sp > this.lastStart) return 0
+    let permanent = 0
+    for (let s = 0; s < 4; s++) {
+      const r = this.maxLive[s]!
+      if (r > 0) permanent += this.inPlay[s * 13 + r - 1]!
+    }
+    for (let i = this.lastStart; i < this.n; i++) {
+      const x = this.deck[i]!
+      if (RANK[x] === this.maxLive[SUIT[x]!]) permanent--
+    }
+    return this.n - this.lastStart + permanent
   }
 
   /** Bound (2) of {@link lowerBound}, or 0 if not every pile holds a P card. */
