@@ -12,17 +12,22 @@ import {
   type Card,
   fullDeck,
   Rng,
+  type UndoSetting,
 } from '../src/index.ts'
 
-/** The fewest cards left over every line of play the engine allows (exhaustive, memoised on the table). */
-function bruteForce(deck: readonly Card[], piles: AcesUpPiles): number {
-  const start = acesUp.setup({ piles }, 1, { deck })
+/**
+ * The fewest cards left over every line of play the engine allows (exhaustive, memoised on the
+ * table). With an undo setting (A-9) the undo move is played too, and the key then also holds
+ * what an undo could still take back.
+ */
+function bruteForce(deck: readonly Card[], piles: AcesUpPiles, undo: UndoSetting = 'none'): number {
+  const start = acesUp.setup({ piles, undo }, 1, { deck })
   const seen = new Set<string>()
   let best = Number.POSITIVE_INFINITY
   const stack: AcesUpState[] = [start]
   while (stack.length > 0) {
     const s = stack.pop()!
-    const key = `${s.stock.length}|${s.piles.map((p) => p.join(',')).join('|')}`
+    const key = `${s.stock.length}|${s.piles.map((p) => p.join(',')).join('|')}|${s.undoUsed}|${JSON.stringify(s.last)}`
     if (seen.has(key)) continue
     seen.add(key)
     if (s.stock.length === 0)
@@ -32,7 +37,7 @@ function bruteForce(deck: readonly Card[], piles: AcesUpPiles): number {
       )
     if (s.ended) continue
     for (const m of acesUp.legalMoves(s, 0)) {
-      if (m.type === 'finish' || m.type === 'undo') continue
+      if (m.type === 'finish') continue
       const r = acesUp.apply(s, 0, m)
       if (r.ok) stack.push(r.value)
     }
@@ -75,6 +80,20 @@ describe('A-16 solver against the engine', () => {
       }
     })
   }
+
+  it("[A-16][A-9] the undo a table allows changes nothing: the best over lines with undo is the solver's", () => {
+    // An undo returns the table to a position it has already been in (the card goes back where it
+    // was, and only before the next deal), so it reaches no new position and the fewest cards left
+    // is the same for every undo setting. The solver therefore ignores undo.
+    const rng = Rng.seeded('solver-engine-undo')
+    for (let i = 0; i < 8; i++) {
+      const deck = shortDeck(rng, 4).slice(0, 10)
+      const r = solveAcesUp(deck, 4, { maxNodes: 1_000_000 })
+      for (const undo of ['discards', 'moves', 'both'] as const) {
+        expect(bruteForce(deck, 4, undo), `${undo} ${JSON.stringify(deck)}`).toBe(r.best)
+      }
+    }
+  })
 
   it('[A-16] the line of play on full deals replays through the engine to the stated result', () => {
     for (const piles of [4, 5, 8] as const) {

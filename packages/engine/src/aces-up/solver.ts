@@ -33,6 +33,11 @@
  * and prunes with a lower bound (see {@link Search.lowerBound}). It runs within `maxNodes`; if it
  * finishes, the result is proven optimal over every line of play.
  *
+ * Undo (A-9, any setting of the duel) is ignored on purpose: an undo puts the table back into a
+ * position it has already been in (the card returns where it was, and never across a deal), so it
+ * reaches no new position and cannot lower the fewest cards left (solver-engine.test.ts checks
+ * this against a brute force that plays the undo move).
+ *
  * Pure: no clock, no randomness, no I/O.
  */
 
