@@ -23,6 +23,15 @@ function idiotView(seed: string): IdiotView {
   return idiot.view(s, seat) as IdiotView
 }
 
+/** Waits until the pool's workers have taken `n` jobs (worker start-up is slow on a busy machine). */
+async function untilRunning(pool: WorkerPool, n: number): Promise<void> {
+  const end = performance.now() + 20_000
+  while (pool.stats().running < n || pool.stats().queued > 0) {
+    if (performance.now() > end) throw new Error(`workers never took ${n} jobs`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
 const pools: WorkerPool[] = []
 const make = (...args: ConstructorParameters<typeof WorkerPool>) => {
   const p = new WorkerPool(...args)
@@ -63,8 +72,8 @@ describe('worker pool (A-16 solver and bots off the event loop)', () => {
 
   it('refuses a job when the queue is full', async () => {
     const pool = make({ threads: 1, maxQueue: 1, testTasks: true })
-    const busy = pool.runTestTask({ kind: 'spin', ms: 400 }, 5_000)
-    await new Promise((r) => setTimeout(r, 50)) // the worker has taken the first job
+    const busy = pool.runTestTask({ kind: 'spin', ms: 400 }, 30_000)
+    await untilRunning(pool, 1)
     const waiting = pool.solve(deckOf(4, 'pool-q'), 4)
     expect(pool.stats().queued).toBe(1)
     expect(await pool.solve(deckOf(4, 'pool-q2'), 4)).toBeNull()
@@ -102,7 +111,7 @@ describe('worker pool (A-16 solver and bots off the event loop)', () => {
     const before = process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length
     const pool = new WorkerPool({ threads: 2, testTasks: true })
     const running = pool.runTestTask({ kind: 'spin', ms: 60_000 }, 120_000)
-    await new Promise((r) => setTimeout(r, 50))
+    await untilRunning(pool, 1)
     await pool.close()
     expect(await running).toBeNull()
     expect(await pool.solve(deckOf(4, 'pool-closed'), 4)).toBeNull()
