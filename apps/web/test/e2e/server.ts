@@ -1,7 +1,8 @@
 // Helpers for the browser tests: the real server as a child process (serving the built client
 // from apps/web/dist) and a headless Chromium through playwright-core.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import {
@@ -273,4 +274,68 @@ export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 10_000): P
       await sleep(50)
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility (issue 15): axe-core on every page state a browser test visits.
+
+let axeSource: string | null = null
+
+/** One axe finding, short enough to read in a failed test's message. */
+export interface AxeFinding {
+  readonly id: string
+  readonly impact: string | null
+  readonly help: string
+  readonly nodes: readonly string[]
+}
+
+/**
+ * Runs axe-core (every rule it runs by default: WCAG 2 A/AA and best practices) on the page as
+ * it is now and returns what it found. axe is put into the page by evaluating its source over the
+ * DevTools protocol, which the page's Content-Security-Policy (script-src 'self') does not govern:
+ * an inline script tag would be refused, and rightly so.
+ */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    axeSource ??= readFileSync(
+      createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+      'utf8',
+    )
+    await page.evaluate(axeSource)
+  }
+  return page.evaluate(async () => {
+    type Result = {
+      id: string
+      impact: string | null
+      help: string
+      nodes: { target: unknown[]; failureSummary?: string }[]
+    }
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, o: object): Promise<{ violations: Result[] }> }
+      }
+    ).axe
+    const r = await axe.run(document, { resultTypes: ['violations'] })
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map(
+        (n) =>
+          `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`,
+      ),
+    }))
+  })
+}
+
+/** Fails unless axe finds nothing (of any impact) on the page as it is now, in `state`. */
+export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  const found = await axeFindings(page)
+  if (found.length === 0) return
+  const lines = found.map(
+    (f) => `- ${f.id} (${f.impact}): ${f.help}\n    ${f.nodes.slice(0, 6).join('\n    ')}`,
+  )
+  throw new Error(
+    `axe found ${found.length} kinds of violation in "${state}":\n${lines.join('\n')}`,
+  )
 }

@@ -1,0 +1,203 @@
+// The words of issue 15 at the table (chat, reactions, the next game by agreement, turn alerts,
+// the duel's score explained, patience speed), in Swedish, bokmål and English. A module of its
+// own: only the table page needs them, so the first page load carries none of it.
+import type { Reaction } from '@kortbord/protocol/wire'
+import type { Lang } from './i18n.ts'
+
+const en = {
+  // The page
+  tableHeading: (game: string, code: string) => `${game}, table ${code}`,
+  tableMenu: 'Players and settings',
+  myRow: 'Your cards on the table',
+  // Chat and reactions
+  chat: 'Chat',
+  chatOpen: 'Chat',
+  chatClose: 'Hide chat',
+  chatUnread: (n: number) => (n === 1 ? '1 new' : `${n} new`),
+  chatPlayers: 'Players',
+  chatSpectators: 'Spectators',
+  chatNone: 'No messages yet.',
+  chatMessage: 'Message',
+  chatSend: 'Send',
+  chatLeft: (n: number) => `${n} characters left`,
+  chatWatching: (name: string) => `${name} (watching)`,
+  said: (name: string, text: string) => `${name}: ${text}`,
+  spectatorChat: 'Spectators may chat',
+  spectatorChatOff: 'The host has turned spectators’ chat off.',
+  mute: (name: string) => `Mute ${name}`,
+  mutedNote: (n: number) =>
+    n === 1
+      ? '1 message from a muted player is hidden on this device.'
+      : `${n} messages from muted players are hidden on this device.`,
+  reactionsLabel: 'Quick reactions',
+  reactions: {
+    gg: 'Good game',
+    nice: 'Nice',
+    oops: 'Oops',
+    thanks: 'Thanks',
+    hurry: 'Hurry up',
+    wow: 'Wow',
+  } satisfies Record<Reaction, string>,
+  // The next game by agreement
+  rematchTitle: 'Next game',
+  playAgain: 'Play again',
+  readyToStart: 'Ready to start',
+  youAgreed: 'You are in. The game starts when everyone is.',
+  agreed: (names: string) => `In: ${names}`,
+  waitingFor: (names: string) => `Waiting for ${names}`,
+  botsAgree: 'Bots always agree.',
+  startNow: 'Start now',
+  logRematch: (name: string) => `${name} wants to play again`,
+  // Turn alerts
+  alerts: 'Turn alerts',
+  yourTurnTitle: '(Your turn)',
+  soundAlert: 'A short sound when it is my turn',
+  vibrateAlert: 'Vibrate when it is my turn',
+  // The duel's score sheet
+  scoreBands:
+    'Points per game from the cards left: 4 (only the aces) 0, 5–8 1, 9–14 2, 15 or more 3.',
+  scoreBandsEss: 'Points per game: one for each ace on top of a pile.',
+  scoreBandsKombinerad:
+    'Points per game: one for each free ace, minus one for every other card left; a game that comes out scores 4.',
+  lowerWins: 'Fewer points are better: the lower total wins the match.',
+  higherWins: 'More points are better: the higher total wins the match.',
+  bestExplained:
+    'Best possible: the fewest cards perfect play could have left with that deal (“…” while it is worked out).',
+  scoreRules: 'How the score works',
+  finalBoards: 'Final boards',
+  finalBoardOf: (name: string, game: number) => `${name}: game ${game} as it ended`,
+  // Patiences
+  speed: 'Speed',
+  speedSlow: 'Slow',
+  speedNormal: 'Normal',
+  speedFast: 'Fast',
+}
+
+export type TableDict = typeof en
+
+const sv: TableDict = {
+  tableHeading: (game, code) => `${game}, bord ${code}`,
+  tableMenu: 'Spelare och inställningar',
+  myRow: 'Dina kort på bordet',
+  chat: 'Chatt',
+  chatOpen: 'Chatt',
+  chatClose: 'Dölj chatten',
+  chatUnread: (n) => `${n} ny${n === 1 ? '' : 'a'}`,
+  chatPlayers: 'Spelare',
+  chatSpectators: 'Åskådare',
+  chatNone: 'Inga meddelanden än.',
+  chatMessage: 'Meddelande',
+  chatSend: 'Skicka',
+  chatLeft: (n) => `${n} tecken kvar`,
+  chatWatching: (name) => `${name} (tittar på)`,
+  said: (name, text) => `${name}: ${text}`,
+  spectatorChat: 'Åskådare får chatta',
+  spectatorChatOff: 'Värden har stängt av chatten för åskådare.',
+  mute: (name) => `Tysta ${name}`,
+  mutedNote: (n) =>
+    n === 1
+      ? '1 meddelande från en tystad spelare döljs på den här enheten.'
+      : `${n} meddelanden från tystade spelare döljs på den här enheten.`,
+  reactionsLabel: 'Snabba reaktioner',
+  reactions: {
+    gg: 'Bra spelat',
+    nice: 'Snyggt',
+    oops: 'Hoppsan',
+    thanks: 'Tack',
+    hurry: 'Skynda på',
+    wow: 'Oj',
+  },
+  rematchTitle: 'Nästa parti',
+  playAgain: 'Spela igen',
+  readyToStart: 'Redo att börja',
+  youAgreed: 'Du är med. Partiet börjar när alla är det.',
+  agreed: (names) => `Med: ${names}`,
+  waitingFor: (names) => `Väntar på ${names}`,
+  botsAgree: 'Datorspelare är alltid med.',
+  startNow: 'Starta nu',
+  logRematch: (name) => `${name} vill spela igen`,
+  alerts: 'Påminnelser',
+  yourTurnTitle: '(Din tur)',
+  soundAlert: 'Ett kort ljud när det är min tur',
+  vibrateAlert: 'Vibrera när det är min tur',
+  scoreBands: 'Poäng per giv efter korten kvar: 4 (bara essen) 0, 5–8 1, 9–14 2, 15 eller fler 3.',
+  scoreBandsEss: 'Poäng per giv: ett för varje ess överst i en hög.',
+  scoreBandsKombinerad:
+    'Poäng per giv: ett för varje fritt ess, minus ett för varje annat kort kvar; en giv som går ut ger 4.',
+  lowerWins: 'Färre poäng är bättre: lägst summa vinner matchen.',
+  higherWins: 'Fler poäng är bättre: högst summa vinner matchen.',
+  bestExplained:
+    'Bästa möjliga: så få kort som perfekt spel kunde ha lämnat med den given (”…” medan det räknas ut).',
+  scoreRules: 'Så räknas poängen',
+  finalBoards: 'Slutställningar',
+  finalBoardOf: (name, game) => `${name}: giv ${game} som den slutade`,
+  speed: 'Fart',
+  speedSlow: 'Långsam',
+  speedNormal: 'Normal',
+  speedFast: 'Snabb',
+}
+
+const nb: TableDict = {
+  tableHeading: (game, code) => `${game}, bord ${code}`,
+  tableMenu: 'Spillere og innstillinger',
+  myRow: 'Kortene dine på bordet',
+  chat: 'Chat',
+  chatOpen: 'Chat',
+  chatClose: 'Skjul chatten',
+  chatUnread: (n) => `${n} ny${n === 1 ? '' : 'e'}`,
+  chatPlayers: 'Spillere',
+  chatSpectators: 'Tilskuere',
+  chatNone: 'Ingen meldinger ennå.',
+  chatMessage: 'Melding',
+  chatSend: 'Send',
+  chatLeft: (n) => `${n} tegn igjen`,
+  chatWatching: (name) => `${name} (ser på)`,
+  said: (name, text) => `${name}: ${text}`,
+  spectatorChat: 'Tilskuere kan chatte',
+  spectatorChatOff: 'Verten har slått av chatten for tilskuere.',
+  mute: (name) => `Demp ${name}`,
+  mutedNote: (n) =>
+    n === 1
+      ? '1 melding fra en dempet spiller er skjult på denne enheten.'
+      : `${n} meldinger fra dempede spillere er skjult på denne enheten.`,
+  reactionsLabel: 'Raske reaksjoner',
+  reactions: {
+    gg: 'Godt spilt',
+    nice: 'Fint',
+    oops: 'Oi sann',
+    thanks: 'Takk',
+    hurry: 'Skynd deg',
+    wow: 'Oi',
+  },
+  rematchTitle: 'Neste parti',
+  playAgain: 'Spill igjen',
+  readyToStart: 'Klar til å begynne',
+  youAgreed: 'Du er med. Partiet begynner når alle er det.',
+  agreed: (names) => `Med: ${names}`,
+  waitingFor: (names) => `Venter på ${names}`,
+  botsAgree: 'Dataspillere er alltid med.',
+  startNow: 'Start nå',
+  logRematch: (name) => `${name} vil spille igjen`,
+  alerts: 'Påminnelser',
+  yourTurnTitle: '(Din tur)',
+  soundAlert: 'En kort lyd når det er min tur',
+  vibrateAlert: 'Vibrer når det er min tur',
+  scoreBands:
+    'Poeng per giv etter kortene igjen: 4 (bare essene) 0, 5–8 1, 9–14 2, 15 eller flere 3.',
+  scoreBandsEss: 'Poeng per giv: ett for hvert ess øverst i en bunke.',
+  scoreBandsKombinerad:
+    'Poeng per giv: ett for hvert fritt ess, minus ett for hvert annet kort igjen; en giv som går opp gir 4.',
+  lowerWins: 'Færre poeng er bedre: lavest sum vinner kampen.',
+  higherWins: 'Flere poeng er bedre: høyest sum vinner kampen.',
+  bestExplained:
+    'Best mulig: så få kort som perfekt spill kunne ha latt ligge med den given («…» mens det regnes ut).',
+  scoreRules: 'Slik regnes poengene',
+  finalBoards: 'Sluttstillinger',
+  finalBoardOf: (name, game) => `${name}: giv ${game} slik den endte`,
+  speed: 'Fart',
+  speedSlow: 'Sakte',
+  speedNormal: 'Normal',
+  speedFast: 'Rask',
+}
+
+export const TABLE_DICTS: Record<Lang, TableDict> = { sv, nb, en }
