@@ -25,6 +25,8 @@ export interface GenConfig {
   readonly updateBytes?: { readonly idiot: number; readonly duel: number }
   /** The generator exits by itself after this long, whatever happens. */
   readonly hardDeadlineMs: number
+  /** Ask kortbord for delta updates (issue 17); the baseline sends whole updates. */
+  readonly deltas?: boolean
 }
 
 /** Orchestrator → load generator. */

@@ -30,7 +30,7 @@
 //   CONNECT_BATCH=200 SETUP_BATCH=100 ACK_TIMEOUT_MS=10000 SEED=bench HEARTBEAT_MS=5000
 //   UPDATE_BYTES=3000 (the baseline's update size when no kortbord run measured one)
 //   MAX_SECONDS (hard stop; by default computed from the above)
-import { LOOSE_LIMITS } from '../test/harness.ts'
+
 import { type ChildProcess, execSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, Socket } from 'node:net'
@@ -38,6 +38,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient } from 'redis'
+import { LOOSE_LIMITS } from '../test/harness.ts'
 import {
   type FinalResult,
   type FromGen,
@@ -79,7 +80,9 @@ const opts = {
   setupBatch: S.num('SETUP_BATCH', 100),
   ackTimeoutMs: S.num('ACK_TIMEOUT_MS', 10_000),
   seed: S.str('SEED', 'bench'),
-  heartbeatMs: S.num('HEARTBEAT_MS', 5000),
+  heartbeatMs: S.num('HEARTBEAT_MS', 1000),
+  /** Clients ask kortbord for delta updates (issue 17); DELTAS=0 for whole updates. */
+  deltas: S.flag('DELTAS', true),
   idleSeconds: S.num('IDLE_SECONDS', 10),
   gcTrace: S.flag('GC_TRACE', true),
   serverNodeArgs: S.str('SERVER_NODE_ARGS', ''),
@@ -846,6 +849,7 @@ async function runTarget(
         ackTimeoutMs: opts.ackTimeoutMs,
         ...(updateBytes ? { updateBytes } : {}),
         hardDeadlineMs: maxSeconds * 1000,
+        deltas: kind === 'kortbord' && opts.deltas,
       },
     })
     const ready = await gen.wait('ready', setupBudgetS * 1000)

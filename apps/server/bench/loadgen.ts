@@ -21,7 +21,7 @@ import {
   Rng,
   rankOf,
 } from '@kortbord/engine'
-import { PROTOCOL_VERSION, type TableUpdate } from '@kortbord/protocol'
+import { applyPatch, PROTOCOL_VERSION, type TableDelta, type TableUpdate } from '@kortbord/protocol'
 import { io, type Socket } from 'socket.io-client'
 import {
   type FinalResult,
@@ -170,7 +170,23 @@ function newWindow(id: number): Window {
 // ---------------------------------------------------------------------------------------------
 // Receiving
 
-function onUpdate(m: Member, u: Update): void {
+/**
+ * A delta update (issue 17): applied to the update held (every member keeps its latest when it
+ * takes deltas), then counted like a whole update, its size being the delta's own.
+ */
+function onDelta(m: Member, d: TableDelta): void {
+  const held = m.latest as TableUpdate | null
+  if (!held || held.table.version !== d.base) {
+    // Not the version held: counted as lost below, then the whole table is asked for.
+    m.sock.emit('table:sync', { table: d.code }, () => undefined)
+    return
+  }
+  const table = { ...applyPatch({ ...held.table, version: 0 }, d.t), version: d.version }
+  const view = d.p ? applyPatch(held.view, d.p) : (d.view ?? null)
+  onUpdate(m, { table, seat: d.seat, view } as Update, d)
+}
+
+function onUpdate(m: Member, u: Update, wire: object = u): void {
   const now = performance.now()
   const v = u.table.version
   const w = window
@@ -178,9 +194,9 @@ function onUpdate(m: Member, u: Update): void {
   if (w) w.updates++
   // Sizes, sampled (stringifying every update would load the generator).
   if ((++updateNo & 63) === 0 && w) {
-    w.sizeSum[t.kind] += Buffer.byteLength(JSON.stringify(u))
+    w.sizeSum[t.kind] += Buffer.byteLength(JSON.stringify(wire))
     w.sizeN[t.kind]++
-    if (cfg.mode === 'kortbord' && t.kind === 'idiot') {
+    if (cfg.mode === 'kortbord' && t.kind === 'idiot' && wire === u) {
       const full = u as TableUpdate
       w.parts.table += Buffer.byteLength(JSON.stringify(full.table))
       w.parts.view += Buffer.byteLength(JSON.stringify(full.view))
@@ -206,8 +222,9 @@ function onUpdate(m: Member, u: Update): void {
   }
   m.last = v
   m.lastAt = now
-  // Players decide from their latest update; spectators only count versions.
-  if (m.idx < t.seats) m.latest = u
+  // Players decide from their latest update; spectators only count versions (but with deltas
+  // they need it to apply the next one).
+  if (m.idx < t.seats || cfg.deltas) m.latest = u
   if (t.open.length > 0) {
     for (let i = t.open.length - 1; i >= 0; i--) {
       const c = t.open[i]!
@@ -447,13 +464,14 @@ function connectOne(t: Tbl, idx: number): Promise<Member> {
   return new Promise((resolve, reject) => {
     const sock = io(cfg.url, {
       transports: ['websocket'],
-      auth: { protocol: PROTOCOL_VERSION },
+      auth: { protocol: PROTOCOL_VERSION, ...(cfg.deltas ? { deltas: 1 } : {}) },
       reconnection: false,
       forceNew: true,
       timeout: 30_000,
     })
     const m: Member = { sock, table: t, idx, seat: null, last: -1, lastAt: 0, latest: null }
     sock.on('table:update', (u: Update) => onUpdate(m, u))
+    sock.on('table:delta', (d: TableDelta) => onDelta(m, d))
     sock.once('connect', () => {
       sock.on('disconnect', (reason) => {
         if (stopped) return

@@ -2,7 +2,9 @@
 // script, the tests and the load benchmark.
 import {
   type Ack,
+  applyPatch,
   type ClientToServerEvents,
+  checksum,
   type LogEntry,
   mergeLog,
   PROTOCOL_VERSION,
@@ -20,6 +22,8 @@ export interface ClientOptions {
   readonly protocol?: number
   /** Extra HTTP headers of the handshake (tests: Origin, X-Forwarded-For). */
   readonly headers?: Record<string, string>
+  /** Ask for delta updates (issue 17); default yes. */
+  readonly deltas?: boolean
 }
 
 /**
@@ -37,6 +41,9 @@ export class Client {
   private readonly places = new Map<string, { token: string } | { watch: true }>()
   /** Moves to another node so far. */
   moves = 0
+  /** Delta updates received, and those that did not fit the version held (none expected). */
+  deltas = 0
+  deltaMisses = 0
   /** Every update received, in order. */
   readonly updates: TableUpdate[] = []
   readonly gone: TableGone[] = []
@@ -65,7 +72,11 @@ export class Client {
     const opts = this.opts
     const socket: ClientSocket = io(url, {
       transports: opts.transports ?? ['websocket'],
-      auth: { protocol: 'protocol' in opts ? opts.protocol : PROTOCOL_VERSION },
+      auth: {
+        protocol: 'protocol' in opts ? opts.protocol : PROTOCOL_VERSION,
+        // Delta updates unless told otherwise: every test then checks views rebuilt from them.
+        ...(opts.deltas === false ? {} : { deltas: 1 }),
+      },
       reconnection: false,
       forceNew: true,
       ...(opts.headers ? { extraHeaders: opts.headers } : {}),
@@ -75,20 +86,25 @@ export class Client {
   }
 
   private listen(socket: ClientSocket): void {
-    socket.on('table:update', (raw) => {
-      // Updates carry log deltas (TableUpdate.logAfter): keep every update with the whole log
-      // this connection has seen so far, as tests read it.
-      const held = this.logs.get(raw.table.code) ?? []
-      const merged = mergeLog(held, raw, Number.POSITIVE_INFINITY)
-      if (merged.gap) this.logGaps++
-      this.logs.set(raw.table.code, merged.log)
-      const u: TableUpdate = { ...raw, log: merged.log }
-      this.updates.push(u)
-      const prev = this.latest.get(u.table.code)
-      if (!prev || prev.table.version <= u.table.version) this.latest.set(u.table.code, u)
-      const ready = this.waiters.filter((w) => w.pred(u))
-      this.waiters = this.waiters.filter((w) => !w.pred(u))
-      for (const w of ready) w.resolve(u)
+    socket.on('table:update', (raw) => this.take(raw))
+    socket.on('table:delta', (d) => {
+      // What changed since the version held (issue 17): rebuilt into the whole update, checked
+      // by its checksum; a client that holds another version, or went astray, asks for the table.
+      this.deltas++
+      const cur = this.latest.get(d.code)
+      if (!cur || cur.table.version !== d.base) {
+        this.deltaMisses++
+        void this.send('table:sync', { table: d.code }).catch(() => undefined)
+        return
+      }
+      const table = { ...applyPatch({ ...cur.table, version: 0 }, d.t), version: d.version }
+      const view = d.p ? applyPatch(cur.view, d.p) : (d.view ?? null)
+      if (checksum(view) !== d.sum) {
+        this.deltaMisses++
+        void this.send('table:sync', { table: d.code }).catch(() => undefined)
+        return
+      }
+      this.take({ table, seat: d.seat, view, log: d.log, logAfter: d.logAfter })
     })
     socket.on('table:gone', (g) => {
       this.gone.push(g)
@@ -160,6 +176,24 @@ export class Client {
     else if (event === 'table:reclaim' && p.token) this.places.set(code, { token: p.token })
     else if (event === 'table:watch') this.places.set(code, { watch: true })
     else if (event === 'table:leave') this.places.delete(code)
+  }
+
+  /**
+   * An update (whole, or rebuilt from a delta). Updates carry log deltas (logAfter): keep every
+   * update with the whole log this connection has seen so far, as tests read it.
+   */
+  private take(raw: TableUpdate): void {
+    const held = this.logs.get(raw.table.code) ?? []
+    const merged = mergeLog(held, raw, Number.POSITIVE_INFINITY)
+    if (merged.gap) this.logGaps++
+    this.logs.set(raw.table.code, merged.log)
+    const u: TableUpdate = { ...raw, log: merged.log }
+    this.updates.push(u)
+    const prev = this.latest.get(u.table.code)
+    if (!prev || prev.table.version <= u.table.version) this.latest.set(u.table.code, u)
+    const ready = this.waiters.filter((w) => w.pred(u))
+    this.waiters = this.waiters.filter((w) => !w.pred(u))
+    for (const w of ready) w.resolve(u)
   }
 
   /** Connects to another node instead, and comes back to every table there. */

@@ -116,16 +116,22 @@ function closed(r: TableRecord, rec: GameRecord, end: RecordEnd, now: number): G
   return { ...rec, deal: r.fair?.current ?? null, end, endedAt: now }
 }
 
+/** Hex digits of the chain head sent with every update (verifyRecord matches the prefix). */
+const HEAD_DIGITS = 16
+
 /** What everyone at the table sees of the shuffle and the record (TableInfo.fair). */
 export function fairInfo(r: TableRecord): FairInfo {
   const g = r.gameRecord ?? null
+  // The head's first 16 hex digits (64 bits): enough to hold a record to what was seen, and
+  // every update carries it.
+  const head = g ? g.head.slice(0, HEAD_DIGITS) : null
   if (g && g.end === null && r.status === 'playing')
-    return { commitment: g.commitment, entropy: g.entropy, record: g.id, head: g.head }
+    return { commitment: g.commitment, entropy: g.entropy, record: g.id, head }
   return {
     commitment: r.fair?.next.commitment ?? null,
     entropy: r.seats.map((_, i) => r.entropy?.[i] ?? ''),
     record: g?.id ?? null,
-    head: g?.head ?? null,
+    head,
   }
 }
 

@@ -29,6 +29,8 @@ import { type Outcome, type Table, TableGone } from './table.ts'
 export interface SocketData {
   /** The tables this connection is at. */
   tables: Set<string>
+  /** It asked for delta updates in the handshake (issue 17). */
+  deltas: boolean
   /** The client's address, as limits count it. */
   address: string
 }
@@ -82,9 +84,12 @@ class Bucket {
   }
 }
 
-/** The socket.io room of a table's seat, or of its spectators (null). */
-export const roomOf = (code: string, seat: Seat | null): string =>
-  `t:${code}:${seat === null ? 'w' : seat}`
+/**
+ * The socket.io room of a table's seat, or of its spectators (null); with `deltas`, the room of
+ * those members who take delta updates.
+ */
+export const roomOf = (code: string, seat: Seat | null, deltas = false): string =>
+  `t:${code}:${seat === null ? 'w' : seat}${deltas ? ':d' : ''}`
 
 /**
  * Connects tables to socket.io rooms. Every member's socket is in the room of its seat (or the
@@ -92,19 +97,25 @@ export const roomOf = (code: string, seat: Seat | null): string =>
  * sockets on every node.
  */
 export function roomsFor(io: () => KortbordServer | null) {
-  const roomsOfTable = (code: string, seats: number): string[] => [
-    roomOf(code, null),
-    ...Array.from({ length: seats }, (_, i) => roomOf(code, i)),
-  ]
+  const roomsOfTable = (code: string, seats: number): string[] =>
+    [false, true].flatMap((d) => [
+      roomOf(code, null, d),
+      ...Array.from({ length: seats }, (_, i) => roomOf(code, i, d)),
+    ])
   return {
     publish(t: Table, welcome?: { member: string; seat: Seat | null }): void {
       const server = io()
       if (!server) return
-      // Each room gets the delta, except a connection just admitted: it gets the whole update.
+      // Each room gets this version (its log as a delta), except a connection just admitted: it
+      // gets the whole update. Members who take deltas get what changed, when this node can say.
       const send = (seat: Seat | null) => {
-        const room = server.to(roomOf(t.code, seat))
-        const to = welcome && welcome.seat === seat ? room.except(welcome.member) : room
-        to.emit('table:update', t.updateFor(seat))
+        const but = (room: ReturnType<typeof server.to>) =>
+          welcome && welcome.seat === seat ? room.except(welcome.member) : room
+        but(server.to(roomOf(t.code, seat))).emit('table:update', t.updateFor(seat))
+        const deltaRoom = but(server.to(roomOf(t.code, seat, true)))
+        const d = t.deltaFor(seat)
+        if (d) deltaRoom.emit('table:delta', d)
+        else deltaRoom.emit('table:update', t.updateFor(seat))
       }
       for (let seat = 0; seat < t.seatCount; seat++) send(seat)
       send(null)
@@ -116,18 +127,17 @@ export function roomsFor(io: () => KortbordServer | null) {
       const local = server.sockets.sockets.get(member)
       if (local) {
         local.data.tables.add(code)
-        void local.join(roomOf(code, seat))
-      } else server.in(member).socketsJoin(roomOf(code, seat))
+        void local.join(roomOf(code, seat, local.data.deltas))
+      }
     },
     detach(member: string, code: string): void {
       const server = io()
       if (!server) return
       const local = server.sockets.sockets.get(member)
-      const rooms = roomsOfTable(code, 4)
       if (local) {
         local.data.tables.delete(code)
-        for (const r of rooms) void local.leave(r)
-      } else server.in(member).socketsLeave(rooms)
+        for (const r of roomsOfTable(code, 4)) void local.leave(r)
+      }
     },
     evict(
       member: string,
@@ -205,6 +215,7 @@ export function attachSockets(io: KortbordServer, deps: SocketDeps): void {
   io.on('connection', (socket: KortbordSocket) => {
     socket.data.tables = new Set()
     socket.data.address = clientAddress(socket.request, deps.trust)
+    socket.data.deltas = (socket.handshake.auth as { deltas?: unknown } | undefined)?.deltas === 1
     const bucket = new Bucket(config.rate.burst, config.rate.perSecond)
 
     const limited = (): boolean => {

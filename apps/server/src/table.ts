@@ -5,6 +5,7 @@ import type {
   CreateTableMsg,
   LogEntry,
   Reaction,
+  TableDelta,
   TableSettings,
   TableUpdate,
   TestDealMsg,
@@ -390,6 +391,16 @@ export class Table {
     const d = this.delta
     const logAfter = !whole && d !== null && d.version === this.record.version ? d.logAfter : null
     return this.updates.updateFor(this.record, this.spectators, seat, logAfter)
+  }
+
+  /**
+   * What changed for `seat` at this version, for members who take deltas (issue 17): null when
+   * this node did not commit the version (or the one before), then they get the whole update.
+   */
+  deltaFor(seat: Seat | null): TableDelta | null {
+    const d = this.delta
+    if (!d || d.version !== this.record.version) return null
+    return this.updates.deltaFor(this.record, this.spectators, seat, d.logAfter)
   }
 
   // -------------------------------------------------------------------------------------------

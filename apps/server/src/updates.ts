@@ -1,27 +1,76 @@
 // What a table's members are sent of one version: built once per version and viewer, shared by
-// every member in that seat (and the encoder serialises the shared table info once).
+// every member in that seat (and the encoder serialises the shared parts once). A whole update
+// (the table info, the viewer's view, the log) for a member who just came or asked for it; a
+// delta against the previous version (issue 17) for the others, when they asked for deltas.
 import type { Seat } from '@kortbord/engine'
-import { type GameView, LOG_TAIL, type TableInfo, type TableUpdate } from '@kortbord/protocol'
+import {
+  checksum,
+  diff,
+  type GameView,
+  LOG_TAIL,
+  type Patch,
+  type TableDelta,
+  type TableInfo,
+  type TableUpdate,
+} from '@kortbord/protocol'
 import { fairInfo } from './game-records.ts'
 import type { GameAdapter } from './games.ts'
 import { isAway } from './seats.ts'
 import type { TableRecord } from './store.ts'
 import { newerThan } from './table-log.ts'
 
+/** A view patch with more operations than this is sent as the whole view instead. */
+const MAX_VIEW_OPS = 48
+
+/** One version as members see it: built on demand, per viewer. */
+interface Built {
+  readonly record: TableRecord
+  readonly spectators: number
+  readonly table: TableInfo
+  readonly views: Map<Seat | null, GameView | null>
+  readonly deltas: Map<Seat | null, TableUpdate>
+  readonly wholes: Map<Seat | null, TableUpdate>
+  readonly patches: Map<Seat | null, TableDelta | null>
+  /** The table info's patch from the previous version (shared by every viewer). */
+  tablePatch?: Patch
+}
+
 export class UpdateCache {
-  private cache: {
-    version: number
-    spectators: number
-    table: TableInfo
-    views: Map<Seat | null, GameView | null>
-    deltas: Map<Seat | null, TableUpdate>
-    wholes: Map<Seat | null, TableUpdate>
-  } | null = null
+  private cache: Built | null = null
+  /** The version before, kept to diff against. */
+  private prev: Built | null = null
 
   constructor(
     private readonly adapter: GameAdapter,
     private readonly timeoutsForAway: number,
   ) {}
+
+  private built(r: TableRecord, spectators: number): Built {
+    const c = this.cache
+    if (c && c.record.version === r.version && c.spectators === spectators) return c
+    if (c && c.record.version !== r.version) this.prev = c
+    const next: Built = {
+      record: r,
+      spectators,
+      table: this.info(r, spectators),
+      views: new Map(),
+      deltas: new Map(),
+      wholes: new Map(),
+      patches: new Map(),
+    }
+    this.cache = next
+    return next
+  }
+
+  private view(b: Built, seat: Seat | null): GameView | null {
+    let v = b.views.get(seat)
+    if (v === undefined) {
+      const s = b.record.state
+      v = s === null ? null : this.adapter.view(s, seat === null ? 'spectator' : seat)
+      b.views.set(seat, v)
+    }
+    return v
+  }
 
   /**
    * The update of `r` for one seat (or a spectator, null). With `logAfter` (this node committed
@@ -34,27 +83,11 @@ export class UpdateCache {
     seat: Seat | null,
     logAfter: number | null,
   ): TableUpdate {
-    let c = this.cache
-    if (!c || c.version !== r.version || c.spectators !== spectators) {
-      c = {
-        version: r.version,
-        spectators,
-        table: this.info(r, spectators),
-        views: new Map(),
-        deltas: new Map(),
-        wholes: new Map(),
-      }
-      this.cache = c
-    }
+    const c = this.built(r, spectators)
     const updates = logAfter !== null ? c.deltas : c.wholes
     let u = updates.get(seat)
     if (!u) {
-      let view = c.views.get(seat)
-      if (view === undefined) {
-        view =
-          r.state === null ? null : this.adapter.view(r.state, seat === null ? 'spectator' : seat)
-        c.views.set(seat, view)
-      }
+      const view = this.view(c, seat)
       u =
         logAfter !== null
           ? { table: c.table, seat, view, log: newerThan(r.log, logAfter), logAfter }
@@ -62,6 +95,44 @@ export class UpdateCache {
       updates.set(seat, u)
     }
     return u
+  }
+
+  /**
+   * What changed for `seat` from the previous version to `r` (issue 17), or null when this node
+   * did not build the previous version (then the member is sent the whole update).
+   */
+  deltaFor(
+    r: TableRecord,
+    spectators: number,
+    seat: Seat | null,
+    logAfter: number,
+  ): TableDelta | null {
+    const c = this.built(r, spectators)
+    if (c.patches.has(seat)) return c.patches.get(seat)!
+    const p = this.prev
+    if (!p || p.record.version !== r.version - 1) {
+      c.patches.set(seat, null)
+      return null
+    }
+    c.tablePatch ??= diff({ ...p.table, version: 0 }, { ...c.table, version: 0 })
+    const before = this.view(p, seat)
+    const view = this.view(c, seat)
+    const viewPatch = before === null || view === null ? null : diff(before, view)
+    const whole = viewPatch === null || viewPatch.length > MAX_VIEW_OPS
+    const d: TableDelta = {
+      code: r.code,
+      version: r.version,
+      base: p.record.version,
+      seat,
+      t: c.tablePatch,
+      p: whole ? null : viewPatch,
+      ...(whole ? { view } : {}),
+      sum: checksum(view),
+      log: newerThan(r.log, logAfter),
+      logAfter,
+    }
+    c.patches.set(seat, d)
+    return d
   }
 
   private info(r: TableRecord, spectators: number): TableInfo {

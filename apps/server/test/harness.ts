@@ -1,6 +1,6 @@
 // Starts a real server on a free port for a test, with real socket.io clients.
 import pino from 'pino'
-import { type Client, connect } from '../scripts/client.ts'
+import { type Client, type ClientOptions, connect } from '../scripts/client.ts'
 import { type App, buildApp, REDACT } from '../src/app.ts'
 import { type Config, loadConfig } from '../src/config.ts'
 import { MemoryStore, type TableStore } from '../src/store.ts'
@@ -10,7 +10,7 @@ export interface TestServer {
   readonly url: string
   readonly config: Config
   /** Every client connected through `client()`, closed by `stop()`. */
-  client(): Promise<Client>
+  client(opts?: ClientOptions): Promise<Client>
   stop(): Promise<void>
 }
 
@@ -57,8 +57,8 @@ export async function startServer(
     app,
     url,
     config,
-    async client() {
-      const c = await connect(url)
+    async client(opts?: ClientOptions) {
+      const c = await connect(url, opts)
       clients.push(c)
       return c
     },

@@ -405,7 +405,7 @@ describe('the log travels as deltas', () => {
   it("a member gets each version's new entries only; a newcomer, a reload and a sync get the tail", async () => {
     const srv = await startServer()
     try {
-      const host = await srv.client()
+      const host = await srv.client({ deltas: false })
       const raw: TableUpdate[] = []
       host.socket.on('table:update', (u) => raw.push(u))
       const created = must(
@@ -420,7 +420,7 @@ describe('the log travels as deltas', () => {
       // The creator's first update is a whole one.
       await host.atVersion(code, 1)
       expect(raw[0]).toMatchObject({ logAfter: null, log: [{ seq: 1, t: 'joined', seat: 0 }] })
-      const bo = await srv.client()
+      const bo = await srv.client({ deltas: false })
       const boRaw: TableUpdate[] = []
       bo.socket.on('table:update', (u) => boRaw.push(u))
       must(await bo.send('table:join', { table: code, name: 'Bo' }))
@@ -442,7 +442,7 @@ describe('the log travels as deltas', () => {
       }
       expect(host.logGaps + bo.logGaps).toBe(0)
       // A spectator arriving late, and a sync, get the latest LOG_TAIL entries as they stand.
-      const w = await srv.client()
+      const w = await srv.client({ deltas: false })
       const wRaw: TableUpdate[] = []
       w.socket.on('table:update', (u) => wRaw.push(u))
       must(await w.send('table:watch', { table: code }))

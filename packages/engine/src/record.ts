@@ -182,7 +182,7 @@ export interface Witness {
   /** Their seat and the contribution their client sent. */
   readonly seat?: Seat
   readonly entropy?: string
-  /** A chain head the table showed them during the game (the last one they saw). */
+  /** A chain head the table showed them during the game (the last one they saw; the whole hash or its first 16 hex digits, as updates carry it). */
   readonly head?: string
 }
 
@@ -228,7 +228,9 @@ export function verifyRecord(r: GameRecord, mine?: Witness): Verification {
   const heads = chainHeads(r)
   if (heads[heads.length - 1] !== r.head)
     no('CHAIN_MISMATCH', 'the moves do not lead to the head of the record: they were changed')
-  if (mine?.head !== undefined && !heads.includes(mine.head))
+  // A head as the table showed it: the whole hash or its first 16 hex digits (64 bits).
+  const seen = mine?.head
+  if (seen !== undefined && (seen.length < 16 || !heads.some((h) => h.startsWith(seen))))
     no('NOT_WHAT_WAS_SEEN', 'the moves are not the ones the table showed during the game')
   if (problems.length === 0 && !r.truncated) {
     try {

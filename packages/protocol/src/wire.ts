@@ -11,6 +11,7 @@ import type {
   Seat,
 } from '@kortbord/engine'
 import type { z } from 'zod'
+import type { Patch } from './delta.ts'
 import type {
   AskRematch,
   ChatReact,
@@ -37,6 +38,7 @@ import type {
 } from './index.ts'
 import { CHAT_ERROR_CODES, NAME_ERROR_CODES } from './names.ts'
 
+export * from './delta.ts'
 export * from './names.ts'
 
 export type {
@@ -246,7 +248,10 @@ export interface FairInfo {
   readonly entropy: readonly string[]
   /** The record of the game being played, or of the last one (its link is /r/<record>). */
   readonly record: string | null
-  /** The record's hash-chain head after the latest move (keep it: it proves what you saw). */
+  /**
+   * The first 16 hex digits of the record's hash-chain head after the latest move (keep the
+   * last one: it proves what you saw; docs/fairness.md).
+   */
   readonly head: string | null
 }
 
@@ -349,6 +354,28 @@ export function mergeLog(
   return { log: log.length > keep ? log.slice(-keep) : log, gap }
 }
 
+/**
+ * What changed at a table from version `base` (the one the client holds) to `version`
+ * (issue 17): sent instead of a whole {@link TableUpdate} to clients that asked for deltas in the
+ * handshake (`auth.deltas: 1`). `t` patches the table info (its `version` set to `version`
+ * besides), `p` patches the client's view (null before a game: then `view` is the whole view, as
+ * it is when the patch would be larger than the view); `sum` is {@link checksum} of the view at
+ * `version`: a client whose patched view has another sum, or that holds another base, asks for
+ * the table (`table:sync`). The log travels as in a TableUpdate (entries after `logAfter`).
+ */
+export interface TableDelta {
+  readonly code: string
+  readonly version: number
+  readonly base: number
+  readonly seat: Seat | null
+  readonly t: Patch
+  readonly p: Patch | null
+  readonly view?: GameView | null
+  readonly sum: number
+  readonly log: readonly LogEntry[]
+  readonly logAfter: number
+}
+
 export interface TableGone {
   readonly table: string
   /**
@@ -364,6 +391,8 @@ export interface TableGone {
 
 export interface ServerToClientEvents {
   'table:update': (u: TableUpdate) => void
+  /** What changed since the version the client holds (clients that asked for deltas). */
+  'table:delta': (d: TableDelta) => void
   'table:gone': (g: TableGone) => void
   /** How many watch, over every node; sent at most once a second per table, and on arrival. */
   'table:presence': (p: TablePresence) => void

@@ -1,0 +1,184 @@
+/**
+ * Delta updates (issue 17): a client holding a table at version v is sent what changed at v + 1
+ * as a patch, not the whole table again. The format is kortbord's own, compact, and documented
+ * in docs/protocol.md ("Delta updates"):
+ *
+ * - `['s', path, value]`: set the value at `path` (an object key or an array index; a new key is
+ *   added);
+ * - `['d', path]`: delete the object key at `path`;
+ * - `['a', path, items]`: append `items` to the array at `path`;
+ * - `['t', path, length]`: cut the array at `path` to `length` items.
+ *
+ * A path is a list of object keys and array indices from the root; the empty path is the root
+ * itself. Patches are applied in order and never change the value they are applied to: the parts
+ * they touch are copied. A checksum of the result ({@link checksum}) lets a client notice that it
+ * went astray, and ask for the whole table again. No zod here: the web client uses it.
+ */
+
+export type PatchPath = readonly (string | number)[]
+export type PatchOp =
+  | readonly ['s', PatchPath, unknown]
+  | readonly ['d', PatchPath]
+  | readonly ['a', PatchPath, readonly unknown[]]
+  | readonly ['t', PatchPath, number]
+export type Patch = readonly PatchOp[]
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x)
+
+/** Whether two JSON values are equal (same keys, same order of array items). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false
+    return true
+  }
+  if (isObject(a)) {
+    if (!isObject(b)) return false
+    const ka = Object.keys(a)
+    if (ka.length !== Object.keys(b).length) return false
+    for (const k of ka) if (!(k in b) || !jsonEqual(a[k], b[k])) return false
+    return true
+  }
+  return false
+}
+
+/** The patch that turns `a` into `b` (both JSON values). */
+export function diff(a: unknown, b: unknown): PatchOp[] {
+  const ops: PatchOp[] = []
+  walk(a, b, [], ops)
+  return ops
+}
+
+function walk(a: unknown, b: unknown, path: (string | number)[], ops: PatchOp[]): void {
+  if (a === b) return
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const n = Math.min(a.length, b.length)
+    // Items in common one by one when few differ; else the array whole.
+    let differing = 0
+    for (let i = 0; i < n; i++) if (!jsonEqual(a[i], b[i])) differing++
+    if (differing > 0 && differing * 2 > n) {
+      ops.push(['s', path.slice(), b])
+      return
+    }
+    for (let i = 0; i < n; i++) {
+      if (jsonEqual(a[i], b[i])) continue
+      path.push(i)
+      walk(a[i], b[i], path, ops)
+      path.pop()
+    }
+    if (b.length > a.length) ops.push(['a', path.slice(), b.slice(a.length)])
+    else if (b.length < a.length) ops.push(['t', path.slice(), b.length])
+    return
+  }
+  if (isObject(a) && isObject(b)) {
+    for (const k of Object.keys(a)) if (!(k in b)) ops.push(['d', [...path, k]])
+    for (const k of Object.keys(b)) {
+      if (k in a && jsonEqual(a[k], b[k])) continue
+      path.push(k)
+      if (k in a) walk(a[k], b[k], path, ops)
+      else ops.push(['s', path.slice(), b[k]])
+      path.pop()
+    }
+    return
+  }
+  if (!jsonEqual(a, b)) ops.push(['s', path.slice(), b])
+}
+
+/** The value `patch` turns `doc` into; `doc` is left as it is. Throws on a path that is not there. */
+export function applyPatch<T>(doc: T, patch: Patch): T {
+  let root: unknown = doc
+  for (const op of patch) root = applyOp(root, op, 0)
+  return root as T
+}
+
+function applyOp(node: unknown, op: PatchOp, depth: number): unknown {
+  const path = op[1]
+  if (depth === path.length) {
+    switch (op[0]) {
+      case 's':
+        return op[2]
+      case 'a':
+        if (!Array.isArray(node)) throw new Error('append to a non-array')
+        return node.concat(op[2])
+      case 't':
+        if (!Array.isArray(node)) throw new Error('cut of a non-array')
+        return node.slice(0, op[2])
+      default:
+        throw new Error('delete at the root')
+    }
+  }
+  const key = path[depth]!
+  if (Array.isArray(node)) {
+    if (typeof key !== 'number' || key < 0 || key >= node.length) throw new Error('bad index')
+    const copy = node.slice()
+    copy[key] = applyOp(node[key], op, depth + 1)
+    return copy
+  }
+  if (!isObject(node)) throw new Error('path through a value')
+  const copy: Record<string, unknown> = { ...node }
+  if (op[0] === 'd' && depth === path.length - 1) {
+    delete copy[key]
+    return copy
+  }
+  if (!(key in node) && !(op[0] === 's' && depth === path.length - 1))
+    throw new Error(`no ${String(key)} here`)
+  copy[key] = applyOp(node[key], op, depth + 1)
+  return copy
+}
+
+// ---------------------------------------------------------------------------------------------
+// A checksum of a JSON value: FNV-1a over its structure, independent of the order of object
+// keys (a patch may add a key after the others), cheap enough to compute per version and seat.
+
+const FNV_OFFSET = 0x811c9dc5
+const FNV_PRIME = 0x01000193
+
+function fnvString(h: number, s: string): number {
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i)
+    h = Math.imul(h, FNV_PRIME)
+  }
+  return h >>> 0
+}
+
+function fnvNumber(h: number, n: number): number {
+  // Integers (cards, counts, times) exactly; anything else by its text.
+  if (Number.isSafeInteger(n)) {
+    h = Math.imul(h ^ (n & 0xffff), FNV_PRIME)
+    h = Math.imul(h ^ ((n / 0x10000) & 0xffff), FNV_PRIME)
+    h = Math.imul(h ^ ((n / 0x100000000) | 0), FNV_PRIME)
+    return h >>> 0
+  }
+  return fnvString(h, String(n))
+}
+
+function hashValue(h: number, v: unknown): number {
+  if (v === null || v === undefined) return Math.imul(h ^ 0x6e, FNV_PRIME) >>> 0
+  switch (typeof v) {
+    case 'boolean':
+      return Math.imul(h ^ (v ? 0x74 : 0x66), FNV_PRIME) >>> 0
+    case 'number':
+      return fnvNumber(Math.imul(h ^ 0x23, FNV_PRIME), v)
+    case 'string':
+      return fnvString(Math.imul(h ^ 0x22, FNV_PRIME), v)
+  }
+  if (Array.isArray(v)) {
+    let x = Math.imul(h ^ 0x5b, FNV_PRIME) >>> 0
+    for (const item of v) x = hashValue(x, item)
+    return Math.imul(x ^ 0x5d, FNV_PRIME) >>> 0
+  }
+  // An object: the sum of its entries' hashes, so that key order does not matter.
+  let sum = 0
+  for (const [k, item] of Object.entries(v as Record<string, unknown>)) {
+    if (item === undefined) continue
+    sum = (sum + hashValue(fnvString(FNV_OFFSET, k), item)) >>> 0
+  }
+  return fnvNumber(Math.imul(h ^ 0x7b, FNV_PRIME), sum)
+}
+
+/** A 32-bit checksum of a JSON value (for a client to check that its patched copy is right). */
+export function checksum(v: unknown): number {
+  return hashValue(FNV_OFFSET, v)
+}
