@@ -40,13 +40,34 @@ export class FocusKeeper {
       ? lost(active) || r.contains(active)
       : this.#had && (lost(active) || !r.contains(active))
     this.#pending = false
-    if (moveOn) target()?.focus()
+    if (moveOn) focusSoon(target)
   }
 
   /** When the table first shows (the game began): the focus goes in if it was nowhere. */
   arrive(target: () => HTMLElement | null): void {
-    if (lost(document.activeElement)) target()?.focus()
+    if (lost(document.activeElement)) focusSoon(target)
   }
+}
+
+/**
+ * Focuses `target()` now, or a moment later if it is disabled just now (a button waits for the
+ * server's answer): tried for up to a second, as long as nothing else has taken the focus.
+ */
+function focusSoon(
+  target: () => HTMLElement | null,
+  tries = 20,
+  from: Element | null = document.activeElement,
+): void {
+  const el = target()
+  if (el && !lost(el)) {
+    el.focus()
+    return
+  }
+  if (tries > 0)
+    setTimeout(() => {
+      const now = document.activeElement
+      if (now === from || lost(now)) focusSoon(target, tries - 1, from)
+    }, 50)
 }
 
 /** Arrow keys move between the buttons of a group (a hand of cards): one Tab stop for all. */

@@ -17,6 +17,7 @@ import {
   browserTestsEnabled,
   DESKTOP,
   eventually,
+  expectNoAxeViolations,
   launch,
   PHONE,
   person,
@@ -64,7 +65,14 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
   async function desktopShot(page: Page, name: string) {
     await page.setViewportSize(DESKTOP.viewport!)
     await screenshot(page, name)
+    await expectNoAxeViolations(page, name)
     await page.setViewportSize(PHONE.viewport!)
+  }
+
+  /** A picture of the page as it is, and axe-core's verdict on it (issue 15). */
+  async function shot(page: Page, name: string) {
+    await screenshot(page, name)
+    await expectNoAxeViolations(page, name)
   }
 
   const names = [HOST, GUEST]
@@ -114,7 +122,7 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
     // --- Home ----------------------------------------------------------------------------
     await desk.page.goto(`${server.url}/`)
     await desk.page.getByRole('heading', { name: desk.t.newTable }).waitFor()
-    await screenshot(desk.page, 'desktop-home')
+    await shot(desk.page, 'desktop-home')
     const link = await createIdiotTable(host, server.url, HOST, 2, () =>
       screenshot(host.page, 'phone-home'),
     )
@@ -132,8 +140,8 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
     expect(await guest.page.getByTestId('seat-0').textContent()).toContain(HOST)
     expect(await guest.page.getByText(guest.t.waitForHost(HOST)).count()).toBe(1)
     expect(await guest.page.getByRole('button', { name: guest.t.start }).count()).toBe(0)
-    await screenshot(host.page, 'phone-lobby')
-    await screenshot(desk.page, 'desktop-lobby')
+    await shot(host.page, 'phone-lobby')
+    await shot(desk.page, 'desktop-lobby')
 
     await startGame(host)
 
@@ -146,8 +154,9 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
     await spec.page.getByTestId('pile').waitFor()
     expect(await spec.page.getByTestId('hand').count()).toBe(0)
     checkSpectator(await snap(spec.page), [3, 3])
-    await screenshot(host.page, 'phone-swap')
-    await screenshot(desk.page, 'desktop-swap-spectator')
+    await shot(host.page, 'phone-swap')
+    await shot(spec.page, 'phone-swap-spectator')
+    await shot(desk.page, 'desktop-swap-spectator')
     await desktopShot(host.page, 'desktop-swap')
 
     for (const p of [host, guest]) {
@@ -211,9 +220,9 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
         checkSpectator(s, [h.hand!.length, g.hand!.length])
       })
       if (turns === 20) {
-        await screenshot(p.page, 'phone-midgame-player')
-        await screenshot(spec.page, 'phone-midgame-spectator')
-        await screenshot(desk.page, 'desktop-midgame-spectator')
+        await shot(p.page, 'phone-midgame-player')
+        await shot(spec.page, 'phone-midgame-spectator')
+        await shot(desk.page, 'desktop-midgame-spectator')
         await desktopShot(p.page, 'desktop-midgame-player')
       }
     }
@@ -230,18 +239,22 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
     expect(loser, `spectator result "${s.result}"`).toBeGreaterThanOrEqual(0)
     expect(h.result).toBe(loser === 0 ? host.t.youAreIdiot : host.t.idiotIs(GUEST))
     expect(g.result).toBe(loser === 1 ? guest.t.youAreIdiot : guest.t.idiotIs(HOST))
+    // The host may start at once; both players may ask to play again (issue 15).
     expect(h.next).toBe(true)
     expect(g.next).toBe(false)
     expect(s.next).toBe(false)
+    expect(await guest.page.getByTestId('rematch-ask').count()).toBe(1)
+    expect(await spec.page.getByTestId('rematch-ask').count()).toBe(0)
     expect(s.hand).toBeNull()
     expect(await host.page.getByTestId('next').textContent()).toContain(host.t.nextGame)
     // The tally line counts the loser once.
     const tally = await spec.page.getByTestId('result').textContent()
     expect(tally).toContain(`${names[loser]} 1`)
-    await screenshot(host.page, 'phone-result')
-    await screenshot(guest.page, 'phone-result-guest')
-    await screenshot(spec.page, 'phone-result-spectator')
-    await screenshot(desk.page, 'desktop-result-spectator')
+    await shot(host.page, 'phone-result')
+    await shot(guest.page, 'phone-result-guest')
+    await shot(spec.page, 'phone-result-spectator')
+    await shot(desk.page, 'desktop-result-spectator')
+    await desktopShot(host.page, 'desktop-result')
 
     for (const e of errors) expect(e.filter((x) => x.startsWith('pageerror'))).toEqual([])
   })

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { DICTS, type Dict, type Lang } from '../../src/lib/i18n.ts'
+import { expectNoAxeViolations } from './server.ts'
 
 /** A person at a page, with the texts of the language their browser asked for. */
 export interface Person {
@@ -39,8 +40,10 @@ export async function createTable(
   expect(await page.locator(`input[name="game"][value="${game}"]`).isChecked()).toBe(true)
   await configure()
   await beforeCreate?.()
+  await expectNoAxeViolations(page, `home, ${game} chosen`)
   await page.getByRole('button', { name: t.create }).click()
   await page.getByRole('heading', { name: t.waitingRoom }).waitFor()
+  await expectNoAxeViolations(page, `waiting room of ${game}, host`)
   expect(new URL(page.url()).pathname).toMatch(/^\/t\/[A-Z0-9]{6}$/)
   const link = (await page.getByTestId('player-link').textContent())?.trim() ?? ''
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/t\/[A-Z0-9]{6}$/)
@@ -77,9 +80,11 @@ export async function joinByLink(p: Person, link: string, name: string): Promise
   const { page, t } = p
   await page.goto(link)
   await page.getByRole('heading', { name: t.joinAs(new URL(link).pathname.slice(3)) }).waitFor()
+  await expectNoAxeViolations(page, 'join form')
   await page.getByLabel(t.yourName).fill(name)
   await page.getByRole('button', { name: t.join, exact: true }).click()
   await page.getByRole('heading', { name: t.waitingRoom }).waitFor()
+  await expectNoAxeViolations(page, 'waiting room, guest')
 }
 
 /** Opens the spectator link (`?watch`) and waits for the "watching" banner. */
@@ -87,6 +92,33 @@ export async function watchByLink(p: Person, link: string): Promise<void> {
   await p.page.goto(`${link}?watch`)
   await p.page.getByTestId('watching').waitFor()
   expect(await p.page.getByTestId('watching').textContent()).toBe(p.t.watching)
+  await expectNoAxeViolations(p.page, 'watching')
+}
+
+/**
+ * Home page: a patience played alone (Klockan with one player, Dom Åtta Herrarna) starts at once
+ * (issue 15): no waiting room, the game's table comes straight away. Returns the table's link.
+ */
+export async function createSoloTable(
+  p: Person,
+  url: string,
+  name: string,
+  game: 'klockan' | 'herrarna',
+  configure: () => Promise<void>,
+  beforeCreate?: () => Promise<void>,
+): Promise<string> {
+  const { page, t } = p
+  await page.goto(`${url}/`)
+  await page.getByLabel(t.yourName).fill(name)
+  await page.getByText(game === 'klockan' ? t.klockan : t.herrarna, { exact: true }).click()
+  await configure()
+  await beforeCreate?.()
+  await expectNoAxeViolations(page, `home, ${game} alone chosen`)
+  await page.getByRole('button', { name: t.create }).click()
+  await page.locator(`section.${game}`).waitFor()
+  expect(await page.getByRole('heading', { name: t.waitingRoom }).count()).toBe(0)
+  expect(new URL(page.url()).pathname).toMatch(/^\/t\/[A-Z0-9]{6}$/)
+  return `${url}${new URL(page.url()).pathname}`
 }
 
 /** The host presses Start once every seat is taken. */

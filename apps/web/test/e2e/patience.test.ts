@@ -18,6 +18,7 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  createSoloTable,
   createTable,
   joinByLink,
   type Person,
@@ -28,7 +29,9 @@ import {
 } from './pages.ts'
 import {
   browserTestsEnabled,
+  DESKTOP,
   eventually,
+  expectNoAxeViolations,
   launch,
   PHONE,
   person,
@@ -71,7 +74,10 @@ function readClock(page: Page): Promise<ClockSnap | null> {
     const turned = root.querySelector('[data-testid="turned"]')?.textContent ?? ''
     const nums = [...turned.matchAll(/\d+/g)].map((m) => Number(m[0]))
     const buttons: Record<string, boolean> = {}
-    for (const b of root.querySelectorAll<HTMLButtonElement>('button')) {
+    // The speed of Run (issue 15) is a setting, not a move: left out here.
+    for (const b of root.querySelectorAll<HTMLButtonElement>(
+      'button:not([data-testid^="speed-"])',
+    )) {
       buttons[b.dataset.testid ?? b.textContent!.trim()] = !b.disabled
     }
     return {
@@ -101,7 +107,10 @@ function readLords(page: Page): Promise<LordsSnap | null> {
     const root = document.querySelector('section.herrarna')
     if (!root) return null
     const buttons: Record<string, boolean> = {}
-    for (const b of root.querySelectorAll<HTMLButtonElement>('button')) {
+    // The speed of Run (issue 15) is a setting, not a move: left out here.
+    for (const b of root.querySelectorAll<HTMLButtonElement>(
+      'button:not([data-testid^="speed-"])',
+    )) {
       buttons[b.dataset.testid ?? b.textContent!.trim()] = !b.disabled
     }
     return {
@@ -201,6 +210,8 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
         if (turns === 12) {
           await screenshot(host.page, 'phone-klockan-two-midgame')
           await screenshot(spec.page, 'phone-klockan-two-midgame-spectator')
+          await expectNoAxeViolations(host.page, 'Klockan för två, midgame')
+          await expectNoAxeViolations(spec.page, 'Klockan för två, midgame, spectator')
         }
         expect(turns).toBeLessThanOrEqual(52)
       }
@@ -221,13 +232,16 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
         expect(x.resultText).toContain(p.t.klockanLost(o.faceDown))
         expect(x.shown).toBe(52 - o.faceDown)
       }
-      // The host may deal again; the guest waits; the spectator has no buttons at all.
-      expect(h!.buttons).toEqual({ next: true })
-      expect(g!.buttons).toEqual({})
+      // Either player may ask to play again (issue 15), the host may also deal at once; the
+      // spectator has no buttons at all.
+      expect(h!.buttons).toEqual({ 'rematch-ask': true, next: true })
+      expect(g!.buttons).toEqual({ 'rematch-ask': true })
       expect(s!.buttons).toEqual({})
       await screenshot(host.page, 'phone-klockan-two-result')
       await screenshot(guest.page, 'phone-klockan-two-result-guest')
       await screenshot(spec.page, 'phone-klockan-two-result-spectator')
+      for (const p of [host, guest, spec])
+        await expectNoAxeViolations(p.page, 'Klockan för två, result')
     })
 
     it('Klockan med en räddning: Kör, Stopp, the rescue by the suggestion, and out', async () => {
@@ -244,7 +258,8 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       if (best.type !== 'rescue') throw new Error('no rescue to suggest')
       const fullest = offered.piles[best.pile]!.faceDown
 
-      await createTable(
+      // Alone: the game starts at once, with no waiting room (issue 15).
+      await createSoloTable(
         guest,
         one.url,
         GUEST,
@@ -261,12 +276,6 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
         },
         () => screenshot(guest.page, 'phone-klockan-home'),
       )
-      // One seat: the only player starts at once.
-      expect(await guest.page.getByTestId('game-name').textContent()).toBe(
-        `${guest.t.klockan} · ${guest.t.variantRescue}`,
-      )
-      await screenshot(guest.page, 'phone-klockan-lobby')
-      await startGame(guest)
       const page = guest.page
       const t = guest.t
       await page.getByTestId('clock').waitFor()
@@ -274,6 +283,7 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       expect(c.buttons).toEqual({ turn: true, run: true })
       expect(c.faceUp).toBe(0)
       expect(c.total).toBe(52)
+      await expectNoAxeViolations(page, 'Klockan alone, dealt')
 
       // Kör, then Stopp: the count stands still.
       await page.getByTestId('run').click()
@@ -289,6 +299,7 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       expect((await readClock(page))!.faceUp).toBe(stopped)
       expect(stopped).toBeLessThan(s.turned)
       await screenshot(page, 'phone-klockan-midgame')
+      await expectNoAxeViolations(page, 'Klockan alone, stopped')
 
       // Kör again: it runs until the rescue is offered, and stops there by itself.
       await page.getByTestId('run').click()
@@ -308,6 +319,7 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
           .sort(),
       ).toEqual(offeredPiles.sort())
       await screenshot(page, 'phone-klockan-rescue')
+      await expectNoAxeViolations(page, 'Klockan, the rescue offered')
 
       // A pile first: one back per face-down card, top to bottom.
       const some = offered.piles.findIndex((p) => p.faceDown > 1)
@@ -325,6 +337,7 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       )
       expect(await page.getByTestId('rescue').textContent()).toContain(t.suggestWhy)
       await screenshot(page, 'phone-klockan-rescue-suggested')
+      await expectNoAxeViolations(page, 'Klockan, a rescue suggested')
       await page.getByTestId('rescue-go').click()
       await page.getByTestId('rescue').waitFor({ state: 'detached' })
       await eventually(async () =>
@@ -339,17 +352,38 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       expect(c.shown).toBe(52)
       expect(c.buttons).toEqual({ next: true })
       await screenshot(page, 'phone-klockan-result')
+      await expectNoAxeViolations(page, 'Klockan alone, result')
     })
 
-    it('Klockan with two decks: 26 piles fit the phone', async () => {
-      await createTable(host, two.url, HOST, 'klockan', async () => {
+    it('Klockan with two decks: 26 piles fit the phone; Run at three speeds; a 10 reads as 10', async () => {
+      await createSoloTable(host, two.url, HOST, 'klockan', async () => {
         await selectByLabel(host.page, host.t.variant).selectOption('twoDecks')
       })
-      await startGame(host)
       const page = host.page
       await page.getByTestId('clock').waitFor()
       expect(await page.locator('[data-testid^="pile-"]').count()).toBe(26)
       await screenshot(page, 'phone-klockan-twodecks-start')
+      await expectNoAxeViolations(page, 'Klockan with two decks, dealt')
+
+      // Run's speed (issue 15): slow, then fast, for the same time; remembered on this device.
+      const turnedIn = async (speed: 'slow' | 'fast') => {
+        await page.getByTestId(`speed-${speed}`).click()
+        expect(await page.getByTestId(`speed-${speed}`).getAttribute('aria-pressed')).toBe('true')
+        const from = (await readClock(page))!.faceUp
+        await page.getByTestId('run').click()
+        await sleep(1800)
+        await page.getByTestId('stop').click()
+        await page.getByTestId('run').waitFor()
+        await sleep(300)
+        return (await readClock(page))!.faceUp - from
+      }
+      const slow = await turnedIn('slow')
+      const fast = await turnedIn('fast')
+      console.log(`klockan run: ${slow} cards slow, ${fast} fast, in 1.8 s each`)
+      expect(slow).toBeGreaterThan(0)
+      expect(fast).toBeGreaterThan(slow * 2)
+      expect(await page.evaluate(() => localStorage.getItem('kortbord.run.speed'))).toBe('fast')
+
       await page.getByTestId('run').click()
       await eventually(
         async () => expect((await readClock(page))!.faceUp).toBeGreaterThanOrEqual(40),
@@ -369,18 +403,53 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
           }).length,
       )
       expect(outside).toBe(0)
+      // A face-up 10 under the next card of its fan shows its whole index, never just "1".
+      const coveredTens = () =>
+        page.evaluate(() => {
+          const out: { whole: boolean }[] = []
+          for (const ups of document.querySelectorAll('[data-testid="clock"] .ups')) {
+            const cards = [...ups.querySelectorAll<HTMLElement>('.up')]
+            cards.forEach((up, k) => {
+              const idx = up.querySelector('text.idx')
+              const next = cards[k + 1]
+              if (idx?.textContent !== '10' || !idx || !next) return
+              out.push({
+                whole: idx.getBoundingClientRect().right <= next.getBoundingClientRect().left + 0.5,
+              })
+            })
+          }
+          return out
+        })
+      let tens = await coveredTens()
+      // Run on until two tens lie in the 10 o'clock fan (or the game ends).
+      while (tens.length === 0 && (await readClock(page))!.buttons.run) {
+        await page.getByTestId('run').click()
+        await sleep(400)
+        await page
+          .getByTestId('stop')
+          .click()
+          .catch(() => {})
+        await sleep(300)
+        tens = await coveredTens()
+      }
+      console.log(`klockan: ${tens.length} covered tens checked`)
+      expect(tens.length).toBeGreaterThan(0)
+      expect(tens.every((x) => x.whole)).toBe(true)
       await screenshot(page, 'phone-klockan-twodecks-midgame')
+      await expectNoAxeViolations(page, 'Klockan with two decks, stopped')
+      await page.setViewportSize(DESKTOP.viewport!)
+      await screenshot(page, 'desktop-klockan-twodecks-midgame')
+      await expectNoAxeViolations(page, 'Klockan with two decks, desktop')
+      await page.setViewportSize(PHONE.viewport!)
     })
 
     it('Dom Åtta Herrarna: Steg, then Kör to the end, watched', async () => {
       const end = herrarnaRunToEnd(herrarna.setup({}, 1, { deck: parseCards(TWO_DECKS) }))
       const o = herrarna.outcome(end)!
-      const link = await createTable(host, two.url, HOST, 'herrarna', async () => {
+      const link = await createSoloTable(host, two.url, HOST, 'herrarna', async () => {
         expect(await host.page.getByText(host.t.herrarnaNoOptions).count()).toBe(1)
       })
       await watchByLink(spec, link)
-      expect(await host.page.getByTestId('game-name').textContent()).toBe(host.t.herrarna)
-      await startGame(host)
       const page = host.page
       const t = host.t
       await page.getByTestId('foundations').waitFor()
@@ -388,12 +457,18 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       expect(l.round).toBe(t.round(1))
       expect(l.next).toBe(t.nextDeal(t.pileRef(1)))
       expect(l.buttons).toEqual({ step: true, run: true })
+      await expectNoAxeViolations(page, 'Dom Åtta Herrarna, dealt')
+      // Step keeps the focus, for the next step (issue 15).
+      await page.getByTestId('step').focus()
       for (let i = 1; i <= 3; i++) {
         await page.getByTestId('step').click()
         await eventually(async () =>
           expect((await readLords(page))!.next).toBe(t.nextDeal(t.pileRef(i + 1))),
         )
       }
+      expect(await page.getByTestId('step').evaluate((b) => b === document.activeElement)).toBe(
+        true,
+      )
       await eventually(async () =>
         expect((await readLords(spec.page))!.next).toBe(spec.t.nextDeal(spec.t.pileRef(4))),
       )
@@ -420,6 +495,8 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
         expect((await readLords(page))!.next).toBe(held.next)
         await screenshot(page, name)
         await screenshot(spec.page, `${name}-spectator`)
+        await expectNoAxeViolations(page, `Dom Åtta Herrarna, ${name}`)
+        await expectNoAxeViolations(spec.page, `Dom Åtta Herrarna, ${name}, spectator`)
         await page.getByTestId('run').click()
       }
       await shot(1, 'phone-herrarna-round1')
@@ -438,6 +515,12 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       expect((await readLords(spec.page))!.buttons).toEqual({})
       await screenshot(page, 'phone-herrarna-result')
       await screenshot(spec.page, 'phone-herrarna-result-spectator')
+      await expectNoAxeViolations(page, 'Dom Åtta Herrarna, result')
+      await expectNoAxeViolations(spec.page, 'Dom Åtta Herrarna, result, spectator')
+      await page.setViewportSize(DESKTOP.viewport!)
+      await screenshot(page, 'desktop-herrarna-result')
+      await expectNoAxeViolations(page, 'Dom Åtta Herrarna, result, desktop')
+      await page.setViewportSize(PHONE.viewport!)
 
       for (const e of errors) expect(e.filter((x) => x.startsWith('pageerror'))).toEqual([])
     })

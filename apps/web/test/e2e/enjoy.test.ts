@@ -1,0 +1,519 @@
+// Issue 15 in real browsers: an Idiot turn played with the keyboard alone (the focus follows the
+// player's next action and stays put while others act, and looks different from a selection
+// and a hint), the next game by agreement (waiting room, bots, after a game), the chat with its
+// refusals, the title alert of a hidden tab with its sound and buzz, card motion and its absence
+// under reduced motion, and cards that use a desktop's width. axe-core checks every state.
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DICTS } from '../../src/lib/i18n.ts'
+import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
+import { IDIOT_DECK, playTurn, snap } from './idiot-helpers.ts'
+import { createIdiotTable, joinByLink, type Person, personOf, watchByLink } from './pages.ts'
+import {
+  browserTestsEnabled,
+  DESKTOP,
+  eventually,
+  expectNoAxeViolations,
+  launch,
+  PHONE,
+  person,
+  screenshot,
+  startServer,
+  type TestServer,
+} from './server.ts'
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** The focused element: its test id, its card, the group it is in. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    return {
+      testid: el?.dataset.testid ?? null,
+      card: el?.dataset.card ?? null,
+      inHand: el?.closest('[data-testid="hand"]') != null,
+      hint: el?.classList.contains('hint') ?? false,
+      body: el === document.body,
+    }
+  })
+
+/** Whether the page fits its viewport's width (nothing to scroll sideways). */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (issue 15)', () => {
+  let server: TestServer
+  let browser: Browser
+  const contexts: BrowserContext[] = []
+
+  beforeAll(async () => {
+    browser = await launch()
+    server = await startServer({ deck: IDIOT_DECK })
+  })
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {})
+    await browser?.close()
+    await server?.stop()
+  })
+
+  async function open(opts: BrowserContextOptions, lang: 'sv' | 'nb' | 'en'): Promise<Person> {
+    const locale = { sv: 'sv-SE', nb: 'nb-NO', en: 'en-GB' }[lang]
+    const p = await person(browser, { ...opts, locale })
+    contexts.push(p.context)
+    return personOf(p.page, lang)
+  }
+
+  /** Whose turn it is, once both pages agree (0: a, 1: b). */
+  function turnOf(a: Person, b: Person, names: [string, string]): Promise<0 | 1> {
+    return eventually(async () => {
+      const [x, y] = [await snap(a.page), await snap(b.page)]
+      if (x.status === a.t.yourTurn && y.status === b.t.theirTurn(names[0])) return 0
+      if (y.status === b.t.yourTurn && x.status === a.t.theirTurn(names[1])) return 1
+      throw new Error(`no agreed turn: "${x.status}" / "${y.status}"`)
+    })
+  }
+
+  it('[I-4, I-8] an Idiot turn with the keyboard alone: the focus goes to the next action, stays put while others play, and looks unlike a choice or a hint', async () => {
+    const host = await open(PHONE, 'en')
+    const guest = await open(PHONE, 'sv')
+    const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+    await joinByLink(guest, link, 'Bo')
+    const { page, t } = host
+
+    // Start with the keyboard: the waiting room goes, the focus lands in the hand.
+    await page.getByRole('button', { name: t.start }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('hand').waitFor()
+    await eventually(async () => expect((await focused(page)).inHand).toBe(true))
+    await expectNoAxeViolations(page, 'swap, keyboard')
+
+    // The hand is one Tab stop; the arrows move in it.
+    const first = (await focused(page)).card
+    await page.keyboard.press('ArrowRight')
+    const second = (await focused(page)).card
+    expect(second).not.toBe(first)
+    expect(await page.locator('[data-testid="hand"] button[tabindex="0"]').count()).toBe(1)
+
+    // Swap: Space on a hand card, Shift+Tab to the face-up cards, Space on one.
+    await page.keyboard.press('Space')
+    expect(await page.locator(`[data-testid="hand-${second}"]`).getAttribute('aria-pressed')).toBe(
+      'true',
+    )
+    // Focus, choice and hint look different: a white outline; an amber ring and a lift; mint.
+    const looks = await page.evaluate((c) => {
+      const el = document.querySelector<HTMLElement>(`[data-card="${c}"]`)!
+      const s = getComputedStyle(el)
+      const face = document.querySelector<HTMLElement>('button[data-testid^="faceup-"].hint')
+      return {
+        outline: s.outlineColor,
+        outlineStyle: s.outlineStyle,
+        selected: s.boxShadow,
+        lifted: s.transform,
+        hint: face ? getComputedStyle(face).boxShadow : '',
+      }
+    }, second)
+    expect(looks.outlineStyle).toBe('solid')
+    expect(looks.outline).toBe('rgb(255, 255, 255)')
+    expect(looks.selected).toContain('rgb(245, 158, 11)')
+    expect(looks.lifted).not.toBe('none')
+    expect(looks.hint).toContain('rgb(110, 231, 183)')
+    await screenshot(page, 'enjoy-phone-keyboard-swap-chosen')
+    await page.keyboard.press('Shift+Tab')
+    expect((await focused(page)).testid).toMatch(/^faceup-/)
+    await page.keyboard.press('Space')
+    // The swap is made: the focus goes to Ready.
+    await eventually(async () => expect((await focused(page)).testid).toBe('ready'))
+    await page.keyboard.press('Enter')
+    // Ready: back to the hand, to wait for the first turn there.
+    await eventually(async () => expect((await focused(page)).inHand).toBe(true))
+    await expectNoAxeViolations(page, 'ready, keyboard')
+
+    await guest.page.getByRole('button', { name: guest.t.ready, exact: true }).click()
+    let keyboardTurns = 0
+    for (let i = 0; i < 12 && keyboardTurns < 3; i++) {
+      const seat = await turnOf(host, guest, ['Astrid', 'Bo'])
+      if (seat === 1) {
+        // The other player plays: the host's focus stays on the same card.
+        const before = await focused(page)
+        await playTurn(guest)
+        await sleep(300)
+        const after = await focused(page)
+        expect(after.card).toBe(before.card)
+        expect(after.testid).toBe(before.testid)
+        continue
+      }
+      const s = await snap(page)
+      if (!(await focused(page)).inHand) {
+        // A burn gave another turn: the focus is on the card to play or on Pick up already.
+        expect((await focused(page)).hint || (await focused(page)).testid === 'pickup').toBe(true)
+      }
+      if (s.hints.some((c) => s.hand?.includes(c))) {
+        // Walk the hand with the arrows to a card that can be played, choose it, Tab to Play.
+        await page.locator('[data-testid="hand"] button[tabindex="0"]').focus()
+        await page.keyboard.press('Home')
+        for (let k = 0; k < 20 && !(await focused(page)).hint; k++)
+          await page.keyboard.press('ArrowRight')
+        const card = Number((await focused(page)).card)
+        expect(s.hints).toContain(card)
+        await page.keyboard.press('Space')
+        await page.keyboard.press('Tab')
+        expect((await focused(page)).testid).toBe('play')
+        await page.keyboard.press('Enter')
+        await eventually(async () => expect((await snap(page)).hand).not.toContain(card))
+      } else {
+        // Nothing to play from the hand: Pick up (or a face-up card) is the next action.
+        await page.locator('[data-testid="pickup"]').focus()
+        await page.keyboard.press('Enter')
+        await eventually(async () => expect((await snap(page)).pile).toBe(0))
+      }
+      keyboardTurns++
+      // After the move: never the page's start; the hand, or the next card to play.
+      await eventually(async () => {
+        const f = await focused(page)
+        expect(f.body).toBe(false)
+        expect(f.inHand || f.hint || f.testid === 'pickup').toBe(true)
+      })
+      if (keyboardTurns === 1) {
+        await screenshot(page, 'enjoy-phone-keyboard-after-play')
+        await expectNoAxeViolations(page, 'after a keyboard play')
+      }
+    }
+    expect(keyboardTurns).toBe(3)
+  })
+
+  it('the next game by agreement: ready in the waiting room, bots agree, Play again after a game', async () => {
+    const host = await open(PHONE, 'en')
+    const guest = await open(PHONE, 'nb')
+    const tt = TABLE_DICTS.en
+    const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+    await joinByLink(guest, link, 'Bo')
+
+    // The waiting room: the guest is ready; the host sees who is awaited.
+    await guest.page.getByTestId('rematch-ask').click()
+    await eventually(async () => {
+      expect(await host.page.getByTestId('rematch-in').textContent()).toBe(tt.agreed('Bo'))
+      expect(await host.page.getByTestId('rematch-waiting').textContent()).toBe(
+        tt.waitingFor('Astrid'),
+      )
+    })
+    expect(await guest.page.getByTestId('rematch-ask').count()).toBe(0)
+    expect(await guest.page.getByTestId('rematch-status').textContent()).toContain(
+      TABLE_DICTS.nb.youAgreed,
+    )
+    await screenshot(host.page, 'enjoy-phone-lobby-ready')
+    await expectNoAxeViolations(host.page, 'waiting room, one ready')
+    await expectNoAxeViolations(guest.page, 'waiting room, ready')
+    // The host is ready too: the game starts without anyone pressing Start.
+    await host.page.getByTestId('rematch-ask').click()
+    for (const p of [host, guest]) {
+      await eventually(async () => expect((await snap(p.page)).status).toBe(p.t.swapHint))
+    }
+
+    // A game ends (the guest drops out and forfeits); both ask for the next one.
+    await guest.page.goto('about:blank')
+    await host.page.getByTestId('forfeit-1').click()
+    await host.page.getByTestId('forfeit-yes-1').click()
+    await host.page.getByTestId('result').waitFor()
+    await guest.page.goto(link)
+    await guest.page.getByTestId('result').waitFor()
+    // Everyone seated may ask; only the host may also start at once.
+    expect(await guest.page.getByTestId('next').count()).toBe(0)
+    expect(await host.page.getByTestId('next').count()).toBe(1)
+    await guest.page.getByTestId('rematch-ask').click()
+    await eventually(async () =>
+      expect(await host.page.getByTestId('rematch-waiting').textContent()).toBe(
+        tt.waitingFor('Astrid'),
+      ),
+    )
+    // The guest's focus went to what the bar says now.
+    expect((await focused(guest.page)).testid).toBe('rematch-status')
+    await screenshot(host.page, 'enjoy-phone-rematch-waiting')
+    await screenshot(guest.page, 'enjoy-phone-rematch-asked')
+    await expectNoAxeViolations(host.page, 'result, rematch awaited')
+    await expectNoAxeViolations(guest.page, 'result, rematch asked')
+    await host.page.setViewportSize(DESKTOP.viewport!)
+    await screenshot(host.page, 'enjoy-desktop-rematch-waiting')
+    await expectNoAxeViolations(host.page, 'result, rematch awaited, desktop')
+    await host.page.setViewportSize(PHONE.viewport!)
+    await host.page.getByTestId('rematch-ask').click()
+    for (const p of [host, guest]) {
+      await eventually(async () => expect((await snap(p.page)).status).toBe(p.t.swapHint))
+    }
+
+    // With a bot, one person asking is enough: the bot agrees by itself.
+    const solo = await open(PHONE, 'en')
+    await createIdiotTable(solo, server.url, 'Cy', 2, undefined, null)
+    await solo.page.getByTestId('add-bot-1').click()
+    await solo.page.getByTestId('bot-1').waitFor()
+    expect(await solo.page.getByTestId('rematch-status').textContent()).toContain(tt.botsAgree)
+    await solo.page.getByTestId('rematch-ask').click()
+    await eventually(async () => expect((await snap(solo.page)).status).toBe(solo.t.swapHint))
+  })
+
+  it('chat: text only, reactions, spectators apart and switched off, a seat muted, refusals in words', async () => {
+    const host = await open(PHONE, 'en')
+    const guest = await open(PHONE, 'sv')
+    const spec = await open(DESKTOP, 'nb')
+    const [en, sv, nb] = [TABLE_DICTS.en, TABLE_DICTS.sv, TABLE_DICTS.nb]
+    const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+    await joinByLink(guest, link, 'Bo')
+    await watchByLink(spec, link)
+
+    // Folded away at first: it takes no room from the table.
+    const toggle = host.page.getByTestId('chat-toggle')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await host.page.getByTestId('chat-input').isVisible()).toBe(false)
+    await toggle.click()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await host.page.getByTestId('chat-input').fill('  <b>hej</b>  på  dig ')
+    await host.page.getByTestId('chat-send').click()
+    // The guest hears it read out and sees how many are new; opened, it is text, not markup.
+    await eventually(async () =>
+      expect(await guest.page.getByTestId('chat-live').textContent()).toBe(
+        sv.said('Astrid', '<b>hej</b> på dig'),
+      ),
+    )
+    expect(await guest.page.getByTestId('chat-unread').textContent()).toBe(sv.chatUnread(1))
+    await guest.page.getByTestId('chat-toggle').click()
+    const line = guest.page.getByTestId('chat-line').last()
+    expect(await line.textContent()).toContain('<b>hej</b> på dig')
+    expect(await guest.page.locator('[data-testid="chat-lines"] b').count()).toBe(0)
+    expect(await host.page.getByTestId('chat-input').inputValue()).toBe('')
+
+    // A quick reaction, in words of each reader's language.
+    await guest.page.getByTestId('react-nice').click()
+    await eventually(async () =>
+      expect(await host.page.getByTestId('chat-line').last().textContent()).toContain(
+        en.reactions.nice,
+      ),
+    )
+    await eventually(async () =>
+      expect(await spec.page.getByTestId('chat-live').textContent()).toBe(
+        nb.said('Bo', nb.reactions.nice),
+      ),
+    )
+
+    // A spectator's line goes to the spectators' part.
+    await spec.page.getByTestId('chat-toggle').click()
+    await spec.page.getByTestId('chat-input').fill('heja!')
+    await spec.page.getByTestId('chat-send').click()
+    await eventually(async () =>
+      expect(await host.page.getByTestId('chat-view-spectators').textContent()).toBe(
+        `${en.chatSpectators} (1)`,
+      ),
+    )
+    expect(await host.page.getByTestId('chat-lines').textContent()).not.toContain('heja!')
+    await host.page.getByTestId('chat-view-spectators').click()
+    expect(await host.page.getByTestId('chat-lines').textContent()).toContain('heja!')
+    await screenshot(host.page, 'enjoy-phone-chat-spectators')
+    await expectNoAxeViolations(host.page, 'chat open, spectators’ lines')
+    await screenshot(spec.page, 'enjoy-desktop-chat-spectator')
+    await expectNoAxeViolations(spec.page, 'chat open, spectator')
+
+    // The host turns the spectators' chat off: the spectator is told, and can no longer write.
+    await host.page.getByTestId('spectator-chat').uncheck()
+    await spec.page.getByTestId('spectator-chat-off').waitFor()
+    expect(await spec.page.getByTestId('chat-input').count()).toBe(0)
+    expect(await spec.page.getByTestId('react-gg').count()).toBe(0)
+    await expectNoAxeViolations(spec.page, 'chat, spectators off')
+    await host.page.getByTestId('chat-view-players').click()
+
+    // The guest mutes the host on this device: remembered over a reload.
+    await guest.page.getByTestId('mute-0').click()
+    expect(await guest.page.getByTestId('mute-0').getAttribute('aria-pressed')).toBe('true')
+    await host.page.getByTestId('chat-input').fill('muted?')
+    await host.page.getByTestId('chat-send').click()
+    await guest.page.getByTestId('chat-muted-note').waitFor()
+    expect(await guest.page.getByTestId('chat-lines').textContent()).not.toContain('muted?')
+    await guest.page.reload()
+    await guest.page.getByTestId('chat-toggle').click()
+    expect(await guest.page.getByTestId('mute-0').getAttribute('aria-pressed')).toBe('true')
+    expect(await guest.page.getByTestId('chat-lines').textContent()).not.toContain('muted?')
+    await screenshot(guest.page, 'enjoy-phone-chat-muted')
+    await expectNoAxeViolations(guest.page, 'chat, a seat muted')
+
+    // Too much at once: the server refuses, and the page says why in words.
+    const error = host.page.getByTestId('chat-error')
+    for (let i = 0; i < 8 && !(await error.isVisible()); i++) {
+      await host.page.getByTestId('chat-input').fill(`message ${i}`)
+      await host.page.getByTestId('chat-send').click()
+      await eventually(async () => {
+        const cleared = (await host.page.getByTestId('chat-input').inputValue()) === ''
+        expect(cleared || (await error.isVisible())).toBe(true)
+      })
+    }
+    expect(await error.textContent()).toBe(DICTS.en.errors.CHAT_RATE_LIMITED)
+    // The refused text stays in the field, to send again later.
+    expect(await host.page.getByTestId('chat-input').inputValue()).toMatch(/^message \d$/)
+    await screenshot(host.page, 'enjoy-phone-chat-refused')
+    await expectNoAxeViolations(host.page, 'chat, refused')
+    await host.page.setViewportSize(DESKTOP.viewport!)
+    await screenshot(host.page, 'enjoy-desktop-chat-refused')
+    await host.page.setViewportSize(PHONE.viewport!)
+    // Empty text is refused on the page, before anything is sent.
+    await host.page.getByTestId('chat-input').fill('   ')
+    await host.page.getByTestId('chat-send').click()
+    expect(await error.textContent()).toBe(DICTS.en.errors.CHAT_EMPTY)
+  })
+
+  it('turn alerts: while hidden the title and icon say it is your turn, with a sound and a buzz if wanted', async () => {
+    const host = await open(PHONE, 'en')
+    const guest = await open(PHONE, 'sv')
+    const tt = TABLE_DICTS.sv
+    const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+    await joinByLink(guest, link, 'Bo')
+    const page = guest.page
+    // Count the tones and buzzes the page makes.
+    await page.evaluate(() => {
+      const w = window as unknown as { __tones: number; __buzz: number }
+      w.__tones = 0
+      w.__buzz = 0
+      const start = OscillatorNode.prototype.start
+      OscillatorNode.prototype.start = function (...a: Parameters<typeof start>) {
+        w.__tones++
+        return start.apply(this, a)
+      }
+      Object.defineProperty(navigator, 'vibrate', {
+        configurable: true,
+        value: () => {
+          w.__buzz++
+          return true
+        },
+      })
+    })
+    const counts = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __tones: number; __buzz: number }
+        return { tones: w.__tones, buzz: w.__buzz }
+      })
+    // The sound is off until asked for; asking plays it once, so the player knows it.
+    const sound = page.getByTestId('alert-sound')
+    expect(await sound.isChecked()).toBe(false)
+    await sound.check()
+    expect((await counts()).tones).toBe(1)
+    expect(await page.evaluate(() => localStorage.getItem('kortbord.alert.sound'))).toBe('1')
+    await expectNoAxeViolations(page, 'waiting room with the alert settings')
+
+    await host.page.getByRole('button', { name: host.t.start }).click()
+    for (const p of [host, guest]) {
+      await p.page.getByRole('button', { name: p.t.ready, exact: true }).click()
+    }
+    // The guest (seat 1) plays first: then the tab goes into the background.
+    await eventually(async () => expect((await snap(page)).status).toBe(guest.t.yourTurn))
+    await playTurn(guest)
+    const title = await page.title()
+    expect(title).toContain('kortbord')
+    expect(title).not.toContain(tt.yourTurnTitle)
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => 'hidden',
+      })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    const before = await counts()
+    // The host plays until it is the guest's turn again (a burn gives the host another).
+    while ((await snap(host.page)).status === host.t.yourTurn) {
+      await playTurn(host)
+      await sleep(200)
+    }
+    await eventually(async () => {
+      expect(await page.title()).toBe(`${tt.yourTurnTitle} ${title}`)
+      expect(await page.locator('link[rel="icon"]').getAttribute('href')).toContain('circle')
+    })
+    const after = await counts()
+    expect(after.tones).toBeGreaterThan(before.tones)
+    expect(after.buzz).toBeGreaterThan(before.buzz)
+    // Back in view: the title and the icon are as before.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => 'visible',
+      })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await eventually(async () => {
+      expect(await page.title()).toBe(title)
+      expect(await page.locator('link[rel="icon"]').getAttribute('href')).not.toContain('circle')
+    })
+  })
+
+  for (const motion of ['no-preference', 'reduce'] as const) {
+    it(`card motion ${motion === 'reduce' ? 'is skipped under reduced motion' : 'plays, short, when motion is welcome'}; the cards use a desktop's width`, async () => {
+      const host = await open({ ...DESKTOP, reducedMotion: motion }, 'en')
+      const guest = await open({ ...PHONE, reducedMotion: motion }, 'en')
+      const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+      await joinByLink(guest, link, 'Bo')
+      // Count every animation the pages start from now on, and every CSS animation running.
+      for (const p of [host, guest]) {
+        await p.page.evaluate(() => {
+          const w = window as unknown as { __anims: number; __css: number }
+          w.__anims = 0
+          w.__css = 0
+          const animate = Element.prototype.animate
+          Element.prototype.animate = function (...a: Parameters<typeof animate>) {
+            w.__anims++
+            return animate.apply(this, a)
+          }
+          setInterval(() => {
+            w.__css += document.getAnimations().filter((x) => x instanceof CSSAnimation).length
+          }, 20)
+        })
+      }
+      const counted = (page: Page) =>
+        page.evaluate(() => {
+          const w = window as unknown as { __anims: number; __css: number }
+          return { anims: w.__anims, css: w.__css }
+        })
+      await host.page.getByRole('button', { name: host.t.start }).click()
+      for (const p of [host, guest]) {
+        await p.page.getByRole('button', { name: p.t.ready, exact: true }).click()
+      }
+      for (let i = 0; i < 4; i++) {
+        const seat = await turnOf(host, guest, ['Astrid', 'Bo'])
+        await playTurn(seat === 0 ? host : guest)
+      }
+      await sleep(400)
+      const [h, g] = [await counted(host.page), await counted(guest.page)]
+      console.log(`motion ${motion}: host ${JSON.stringify(h)}, guest ${JSON.stringify(g)}`)
+      if (motion === 'reduce') {
+        expect(h).toEqual({ anims: 0, css: 0 })
+        expect(g).toEqual({ anims: 0, css: 0 })
+      } else {
+        // Deals, plays and draws were animated on both screens.
+        expect(h.anims).toBeGreaterThan(3)
+        expect(g.anims).toBeGreaterThan(3)
+        // Short: nothing is still moving a moment after the last move.
+        await sleep(2600)
+        expect(await host.page.evaluate(() => document.getAnimations().length)).toBe(0)
+      }
+      // After the last move's line has faded: still AA contrast everywhere.
+      await sleep(motion === 'reduce' ? 0 : 100)
+      await expectNoAxeViolations(host.page, `desktop table, motion ${motion}`)
+      await expectNoAxeViolations(guest.page, `phone table, motion ${motion}`)
+
+      // The desktop's cards are big enough to read and tap; the phone's table stays whole.
+      const sizes = await host.page.evaluate(() => {
+        const w = (sel: string) =>
+          Math.min(
+            ...[...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect().width),
+          )
+        return {
+          hand: w('[data-testid="hand"] [data-card]'),
+          row: w('.mine .row .card'),
+          opponent: w('.opp-cards .card'),
+        }
+      })
+      console.log('desktop card widths (px)', sizes)
+      expect(sizes.hand).toBeGreaterThanOrEqual(70)
+      expect(sizes.row).toBeGreaterThanOrEqual(70)
+      expect(sizes.opponent).toBeGreaterThanOrEqual(36)
+      expect(await fitsWidth(guest.page)).toBe(true)
+      if (motion === 'no-preference') {
+        await screenshot(host.page, 'enjoy-desktop-idiot-table')
+        await screenshot(guest.page, 'enjoy-phone-idiot-table')
+      }
+    })
+  }
+})
