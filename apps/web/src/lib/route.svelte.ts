@@ -1,7 +1,13 @@
-// Two pages: home (/) and a table (/t/CODE, ?watch for spectators). The History API is enough.
-export type Route = { page: 'home' } | { page: 'table'; code: string; watch: boolean }
+// Three pages: home (/), a table (/t/CODE, ?watch for spectators) and a game record's replay
+// (/r/<id>, issue 14). The History API is enough.
+export type Route =
+  | { page: 'home' }
+  | { page: 'table'; code: string; watch: boolean }
+  | { page: 'record'; id: string }
 
 export function parseRoute(path: string, search: string): Route {
+  const r = /^\/r\/([a-z2-9]{12})\/?$/.exec(path)
+  if (r) return { page: 'record', id: r[1]! }
   const m = /^\/t\/([A-Za-z0-9]{6})\/?$/.exec(path)
   if (!m) return { page: 'home' }
   const params = new URLSearchParams(search)

@@ -4,7 +4,6 @@ import {
   type Ack,
   type ClientToServerEvents,
   type CreateTableInput,
-  mergeLog,
   NOTHING_CHANGED,
   PROTOCOL_VERSION,
   type ServerToClientEvents,
@@ -14,6 +13,8 @@ import {
 } from '@kortbord/protocol/wire'
 import { io, type Socket } from 'socket.io-client'
 import { TurnClocks } from './clock.ts'
+import { Contribution, drawEntropy } from './contribution.ts'
+import { keepLog } from './log-keep.ts'
 import { load, save, tokenKey } from './storage.ts'
 import { turnSecondsOf } from './table-news.ts'
 
@@ -75,8 +76,24 @@ export function handshakeRefusal(e: Error): string | null {
   return null
 }
 
-/** Opens the one socket of this page (same origin: the server serves the page). */
-export function openSocket(url?: string): Socket<ServerToClientEvents, ClientToServerEvents> {
+/**
+ * Where a socket connects (issue 17): a node's own address (`url`), or this page's origin with
+ * `?node=<id>` (the proxy routes it to that node) or without (any node). `table` names the table
+ * the socket is for, in the query too.
+ */
+export interface SocketTarget {
+  readonly url?: string
+  readonly node?: string
+  readonly table?: string
+}
+
+/** Opens a socket (same origin by default: the server serves the page). */
+export function openSocket(
+  to: SocketTarget = {},
+): Socket<ServerToClientEvents, ClientToServerEvents> {
+  const query: Record<string, string> = {}
+  if (to.node) query.node = to.node
+  if (to.table) query.table = to.table
   const opts = {
     auth: { protocol: PROTOCOL_VERSION },
     transports: ['websocket', 'polling'],
@@ -84,9 +101,58 @@ export function openSocket(url?: string): Socket<ServerToClientEvents, ClientToS
     tryAllTransports: true,
     reconnectionDelay: 500,
     reconnectionDelayMax: 4000,
+    query,
+    // A socket to another node is a connection of its own, never the page's first one.
+    forceNew: to.url !== undefined || to.node !== undefined,
   }
-  return url ? io(url, opts) : io(opts)
+  return to.url ? io(to.url, opts) : io(opts)
 }
+
+/**
+ * Where to go after MOVED (a refusal or `table:gone`): the node's own address if it has one, else
+ * the node through the proxy, else any node (which answers MOVED again if it is not the one).
+ */
+export function movedTargets(
+  code: string,
+  to: { node?: string; url?: string | null },
+): SocketTarget[] {
+  const out: SocketTarget[] = []
+  if (to.url) out.push({ url: to.url, table: code })
+  if (to.node) out.push({ node: to.node, table: code })
+  out.push({ table: code })
+  return out
+}
+
+/** Resolves true once `socket` is connected, false on a refused connection or after `ms`. */
+function whenConnected(
+  socket: Socket<ServerToClientEvents, ClientToServerEvents>,
+  ms: number,
+): Promise<boolean> {
+  if (socket.connected) return Promise.resolve(true)
+  const s = socket as unknown as {
+    on(e: string, f: () => void): void
+    off(e: string, f: () => void): void
+  }
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      clearTimeout(timer)
+      s.off('connect', yes)
+      s.off('connect_error', no)
+      resolve(ok)
+    }
+    const yes = () => done(true)
+    const no = () => done(false)
+    const timer = setTimeout(no, ms)
+    s.on('connect', yes)
+    s.on('connect_error', no)
+  })
+}
+
+/** How long a new node may take to accept the socket, and the pause before the next choice. */
+const MOVE_CONNECT_MS = 5000
+const MOVE_BACKOFF_MS = 800
+/** Moves in a row (a node named may itself have lost the table meanwhile). */
+const MOVE_HOPS = 4
 
 export class TableClient {
   online = $state(false)
@@ -112,30 +178,56 @@ export class TableClient {
    */
   private presence = $state<number | null>(null)
   private watchWanted: boolean
-  private readonly off: (() => void)[] = []
+  /** Every listener this client holds, to move them to another socket (issue 17, MOVED). */
+  private readonly listeners: { event: string; fn: (...args: never[]) => void }[] = []
+  private closed = false
+  /** The socket is this client's own (opened to follow the table), not the page's. */
+  private own = false
+  /** A move to another node under way (MOVED), and how it ends: true when it got there. */
+  private moving: Promise<boolean> | null = null
+  private readonly connect:
+    | ((to: SocketTarget) => Socket<ServerToClientEvents, ClientToServerEvents>)
+    | null
+  /** This browser's contributions to the shuffle, and its witness of each game (issue 14). */
+  readonly contribution: Contribution
+  private contributing: string | null = null
   /** Seat recoveries started by a lost answer (bounded: the store may stay away a while). */
   private recoveries = 0
   /** A later try at the seat after a passing refusal, and how many were made. */
   private retry: ReturnType<typeof setTimeout> | null = null
   private retries = 0
 
+  /**
+   * The socket this table speaks through: the page's, or after a move to another node (MOVED,
+   * issue 17) one of this client's own. Reactive, so that whatever else listens to it can follow.
+   */
+  socket = $state.raw<Socket<ServerToClientEvents, ClientToServerEvents>>(null!)
+
   constructor(
-    readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>,
+    socket: Socket<ServerToClientEvents, ClientToServerEvents>,
     readonly code: string,
-    opts: { watch: boolean },
+    opts: {
+      watch: boolean
+      /** Opens a socket of this client's own: how it follows the table to another node. */
+      connect?: (to: SocketTarget) => Socket<ServerToClientEvents, ClientToServerEvents>
+    },
   ) {
+    this.socket = socket
     this.watchWanted = opts.watch
+    this.connect = opts.connect ?? null
+    this.contribution = new Contribution(code)
     this.online = socket.connected
     this.listen('connect', () => {
       this.online = true
-      void this.resume()
+      // A move to another node takes the seat back there itself.
+      if (this.moving === null) void this.resume()
     })
     this.listen('disconnect', (reason) => {
       this.online = false
       // A server going down for a restart disconnects on purpose; socket.io does not come back
       // by itself after that, so knock again (the next node, or this one once it is back).
       if (reason === 'io server disconnect')
-        setTimeout(() => socket.connect(), 500 + Math.random() * 1000)
+        setTimeout(() => this.socket.connect(), 500 + Math.random() * 1000)
     })
     this.listen('connect_error', (e: Error) => {
       const code = handshakeRefusal(e)
@@ -147,8 +239,9 @@ export class TableClient {
       // Views arrive in order; never step back to an older version.
       if (cur && u.table.version < cur.table.version) return
       // The log comes as deltas after the first update: append, and fetch the whole tail again
-      // if an update was missed (it never is on one connection, but a cluster may reorder).
-      const merged = mergeLog(cur?.log ?? [], u)
+      // if an update was missed (it never is on one connection, but a cluster may reorder). The
+      // history panel shows everything since the page opened (keepLog).
+      const merged = keepLog(cur?.log ?? [], u)
       this.update = merged.log === u.log ? u : { ...u, log: merged.log }
       this.clockEnds = this.clocks.ends(u.table.deadlines ?? [], turnSecondsOf(u.table), Date.now())
       if (merged.gap) void this.call('table:sync', { table: this.code })
@@ -156,12 +249,19 @@ export class TableClient {
       this.recoveries = 0
       // A join whose answer was lost (OUTCOME_UNKNOWN) may still have seated us.
       if (u.seat !== null) this.needsJoin = false
+      const entropy = this.contribution.observe(u)
+      if (entropy !== null) void this.contribute(entropy)
     })
     this.listen('table:presence', (p) => {
       if (p.table === this.code) this.presence = p.spectators
     })
     this.listen('table:gone', (g) => {
       if (g.table !== this.code) return
+      // Another node serves the table now (issue 17): follow it there.
+      if (g.reason === 'moved') {
+        void this.relocate(g)
+        return
+      }
       this.gone = g.reason
       this.role = null
       // Every player left: the table is deleted, and its seat token is worth nothing.
@@ -170,14 +270,79 @@ export class TableClient {
     if (socket.connected) void this.resume()
   }
 
-  /** Listens to one of the socket's events until {@link close}. */
+  /** Listens to one of the socket's events until {@link close}, on whichever socket it uses. */
   private listen<E extends keyof Events>(event: E, fn: Events[E]): void {
-    const s = this.socket as unknown as {
-      on(e: E, f: Events[E]): void
-      off(e: E, f: Events[E]): void
+    const l = { event, fn: fn as (...args: never[]) => void }
+    this.listeners.push(l)
+    this.on(this.socket, l)
+  }
+
+  private on(socket: Socket, l: { event: string; fn: (...args: never[]) => void }): void {
+    ;(socket as unknown as { on(e: string, f: unknown): void }).on(l.event, l.fn)
+  }
+
+  private offAll(socket: Socket): void {
+    const s = socket as unknown as { off(e: string, f: unknown): void }
+    for (const l of this.listeners) s.off(l.event, l.fn)
+  }
+
+  /** Uses `socket` from now on: the listeners move to it, and an own socket left is closed. */
+  private use(socket: Socket<ServerToClientEvents, ClientToServerEvents>): void {
+    this.offAll(this.socket)
+    if (this.own) this.socket.disconnect()
+    this.socket = socket
+    this.own = true
+    for (const l of this.listeners) this.on(socket, l)
+    this.online = socket.connected
+  }
+
+  /**
+   * Another node serves the table (MOVED, issue 17): connect there and take the seat back (or
+   * watch again). One move at a time; true once at the table on the node that serves it.
+   */
+  private relocate(to: { node?: string; url?: string | null }): Promise<boolean> {
+    this.moving ??= this.moveTo(to).finally(() => {
+      this.moving = null
+    })
+    return this.moving
+  }
+
+  private async moveTo(to: { node?: string; url?: string | null }): Promise<boolean> {
+    let next = to
+    for (let hop = 0; hop < MOVE_HOPS && !this.closed; hop++) {
+      if (!(await this.reach(movedTargets(this.code, next)))) return false
+      const again = await this.resumeHere()
+      if (again === null) return true
+      // The node named did not have the table either (it changed hands again): once more.
+      next = again
+      await sleep(MOVE_BACKOFF_MS)
     }
-    s.on(event, fn)
-    this.off.push(() => s.off(event, fn))
+    return false
+  }
+
+  /**
+   * Connects to the first target that answers, in order, pausing between them. The last one
+   * (any node) is kept even if it does not answer in time: socket.io keeps trying it, and its
+   * `connect` resumes.
+   */
+  private async reach(targets: readonly SocketTarget[]): Promise<boolean> {
+    if (this.connect === null) return false
+    for (const [i, to] of targets.entries()) {
+      if (this.closed) return false
+      this.use(this.connect(to))
+      if (await whenConnected(this.socket, MOVE_CONNECT_MS)) return true
+      if (i === targets.length - 1) return false
+      await sleep(MOVE_BACKOFF_MS)
+    }
+    return false
+  }
+
+  /** Sends this browser's part of the next game's shuffle (issue 14); quietly, it is no command. */
+  private async contribute(entropy: string): Promise<void> {
+    if (this.contributing === entropy || !this.socket.connected) return
+    this.contributing = entropy
+    await emitWithAck(this.socket, 'table:entropy', { table: this.code, entropy })
+    this.contributing = null
   }
 
   get token(): string | null {
@@ -197,7 +362,13 @@ export class TableClient {
 
   /** After (re)connecting: reclaim the seat with its token, or watch again, or ask. */
   async resume(): Promise<void> {
-    if (this.gone !== null) return
+    const moved = await this.resumeHere()
+    if (moved !== null) await this.relocate(moved)
+  }
+
+  /** {@link resume} on this socket's node; returns the MOVED refusal if another node serves it. */
+  private async resumeHere(): Promise<WireError | null> {
+    if (this.gone !== null) return null
     const token = this.token
     if (token) {
       const r = await this.call('table:reclaim', { table: this.code, token })
@@ -206,17 +377,21 @@ export class TableClient {
         this.retries = 0
         if (this.retry !== null) clearTimeout(this.retry)
         this.retry = null
-        return
+        return null
       }
+      if (r.error.code === 'MOVED') return r.error
       if (TRANSIENT.has(r.error.code)) this.resumeLater()
-      if (r.error.code !== 'BAD_TOKEN') return
+      if (r.error.code !== 'BAD_TOKEN') return null
       save(tokenKey(this.code), null)
     }
     if (this.watchWanted || this.role === 'spectator') {
-      if (!(await this.watch()) && TRANSIENT.has(this.error?.code ?? '')) this.resumeLater()
-      return
+      if (await this.watch()) return null
+      if (this.error?.code === 'MOVED') return this.error
+      if (TRANSIENT.has(this.error?.code ?? '')) this.resumeLater()
+      return null
     }
     this.needsJoin = true
+    return null
   }
 
   /**
@@ -235,7 +410,8 @@ export class TableClient {
   }
 
   async join(name: string): Promise<boolean> {
-    const r = await this.call('table:join', { table: this.code, name })
+    const entropy = this.contribution.send()
+    const r = await this.call('table:join', { table: this.code, name, entropy })
     if (!r.ok) return false
     save(tokenKey(this.code), String(r.token))
     this.needsJoin = false
@@ -275,7 +451,8 @@ export class TableClient {
   }
 
   start(): Promise<boolean> {
-    return this.ok('table:start', { table: this.code, version: this.version })
+    const entropy = this.contribution.send()
+    return this.ok('table:start', { table: this.code, version: this.version, entropy })
   }
 
   /**
@@ -327,7 +504,17 @@ export class TableClient {
     }
     this.busy = true
     try {
-      const r = await emitWithAck(this.socket, event, payload)
+      let r = await emitWithAck(this.socket, event, payload)
+      // Another node serves the table (issue 17): go there, take the seat back, send it again.
+      // (A reclaim or a watch is that taking back: resumeHere follows it.)
+      if (
+        !r.ok &&
+        r.error.code === 'MOVED' &&
+        event !== 'table:reclaim' &&
+        event !== 'table:watch' &&
+        (await this.relocate(r.error))
+      )
+        r = await emitWithAck(this.socket, event, payload)
       this.error = r.ok ? null : r.error
       if (!r.ok) this.afterRefusal(event, r.error)
       return r
@@ -351,6 +538,10 @@ export class TableClient {
       if (!this.socket.connected) return
       const r = await emitWithAck(this.socket, 'table:sync', { table: this.code })
       if (r.ok) return
+      if (r.error.code === 'MOVED') {
+        void this.relocate(r.error)
+        return
+      }
       // Not (or no longer) at the table: a join or reclaim whose answer was lost did not seat
       // this connection. Reclaim with the token, or ask again (protocol.md, acknowledgements).
       if (r.error.code === 'NOT_AT_TABLE') {
@@ -362,7 +553,10 @@ export class TableClient {
   }
 
   close(): void {
-    for (const off of this.off.splice(0)) off()
+    this.closed = true
+    this.offAll(this.socket)
+    this.listeners.length = 0
+    if (this.own) this.socket.disconnect()
     if (this.retry !== null) clearTimeout(this.retry)
     this.retry = null
   }
@@ -373,10 +567,13 @@ export async function createTable(
   socket: Socket<ServerToClientEvents, ClientToServerEvents>,
   msg: CreateTableInput,
 ): Promise<{ ok: true; code: string } | { ok: false; error: WireError }> {
-  const r = await emitWithAck(socket, 'table:create', msg)
+  // This browser's part of the first game's shuffle (issue 14).
+  const entropy = msg.entropy ?? drawEntropy()
+  const r = await emitWithAck(socket, 'table:create', { ...msg, entropy })
   if (!r.ok) return r
   const code = String(r.table)
   save(tokenKey(code), String(r.token))
+  Contribution.created(code, entropy)
   return { ok: true, code }
 }
 

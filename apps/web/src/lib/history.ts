@@ -1,0 +1,119 @@
+// The table's history in words (issue 14): every public entry of the log the server sends, as a
+// sentence. The log is public by construction (I-15, A-15): nothing here looks at a view.
+import type { IdiotEvent } from '@kortbord/engine'
+import type { LogEntry } from '@kortbord/protocol/wire'
+import { cardName } from './card-names.ts'
+import type { Lang } from './i18n.ts'
+import type { RecordsDict } from './i18n-records.ts'
+
+/** A seat's name as the table knows it, or "#2" for a seat without one. */
+const nameOf = (names: readonly string[], seat: number): string => names[seat] ?? `#${seat + 1}`
+
+function describeGame(
+  e: IdiotEvent,
+  names: readonly string[],
+  t: RecordsDict,
+  lang: Lang,
+): string | null {
+  const cards = (cs: readonly number[]) => cs.map((c) => cardName(lang, c)).join(', ')
+  switch (e.t) {
+    case 'swap':
+      return t.evSwap(nameOf(names, e.seat), cardName(lang, e.fromHand), cardName(lang, e.fromRow))
+    case 'ready':
+      return t.evReady(nameOf(names, e.seat))
+    case 'start':
+      return t.evStart(nameOf(names, e.seat))
+    case 'play':
+      return e.from === 'row'
+        ? t.evPlayedRow(nameOf(names, e.seat), cards(e.cards))
+        : t.evPlayed(nameOf(names, e.seat), cards(e.cards))
+    case 'uncover':
+      return t.evUncover(nameOf(names, e.seat), cardName(lang, e.card))
+    case 'burn':
+      return t.evBurn(e.reason, e.count)
+    case 'draw':
+      return t.evDraw(nameOf(names, e.seat), e.count)
+    case 'pickup':
+      return t.evPickup(nameOf(names, e.seat), e.cards.length)
+    case 'out':
+      return t.evOut(nameOf(names, e.seat), e.place)
+    case 'over':
+      return t.evIdiot(nameOf(names, e.loser))
+    default:
+      return null
+  }
+}
+
+/** One log entry in words, or null for an entry this page does not know (a newer server's). */
+export function describeEntry(
+  e: LogEntry,
+  names: readonly string[],
+  t: RecordsDict,
+  lang: Lang,
+): string | null {
+  switch (e.t) {
+    case 'game':
+      return describeGame(e.e, names, t, lang)
+    case 'started':
+      return t.evStarted(e.gameNo)
+    case 'joined':
+      return t.evJoined(e.name)
+    case 'left':
+      return t.evLeft(e.name)
+    case 'away':
+      return t.evAway(e.name)
+    case 'back':
+      return t.evBack(e.name)
+    case 'removed':
+      return t.evRemoved(e.name)
+    case 'timeout':
+      return t.evTimeout(nameOf(names, e.seat), e.action)
+    case 'best':
+      return t.evBest(nameOf(names, e.seat), e.index + 1, e.best)
+    case 'bot':
+      return t.evBot(e.name, e.level, nameOf(names, e.by))
+    case 'forfeit':
+      return t.evForfeit(e.name, nameOf(names, e.by))
+    case 'timer':
+      return t.evTimer(e.turnSeconds)
+    case 'rematch':
+      return t.evRematch(e.name)
+    default:
+      return null
+  }
+}
+
+export interface HistoryLine {
+  readonly seq: number
+  readonly at: number
+  readonly text: string
+  /** A game began here: the panel sets it apart. */
+  readonly start: boolean
+}
+
+/** The log as lines of words, oldest first (entries without words are left out). */
+export function historyLines(
+  log: readonly LogEntry[],
+  names: readonly string[],
+  t: RecordsDict,
+  lang: Lang,
+): HistoryLine[] {
+  const out: HistoryLine[] = []
+  for (const e of log) {
+    const text = describeEntry(e, names, t, lang)
+    if (text !== null) out.push({ seq: e.seq, at: e.at, text, start: e.t === 'started' })
+  }
+  return out
+}
+
+/**
+ * What a live region should say after an update: the lines newer than `seen` (the last seq it
+ * announced), or nothing on the first look (what was there before is not news).
+ */
+export function newsSince(lines: readonly HistoryLine[], seen: number | null): string {
+  if (seen === null) return ''
+  return lines
+    .filter((l) => l.seq > seen)
+    .map((l) => l.text)
+    .join('. ')
+}

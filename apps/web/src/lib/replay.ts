@@ -1,0 +1,114 @@
+// The replay page's logic (issue 14): fetching a game record, its move list in the engine's
+// notation, and what verifying it with this browser's witness showed, as facts the page puts
+// into words. The engine does the checking (verifyRecord); this only decides what to say.
+import {
+  formatMove,
+  type GameRecord,
+  type Verification,
+  verifyRecord,
+  type Witness,
+} from '@kortbord/engine'
+import type { KeptWitness } from './contribution.ts'
+import type { Check, Unchecked } from './i18n-records.ts'
+
+export type Loaded =
+  | { readonly kind: 'ok'; readonly record: GameRecord }
+  | { readonly kind: 'notFound' }
+  | { readonly kind: 'failed' }
+
+export const recordUrl = (id: string): string => `/api/records/${id}`
+export const recordTextUrl = (id: string): string => `/api/records/${id}/text`
+
+/** Fetches a record; a missing one and a failure (offline, the store away) are told apart. */
+export async function loadRecord(id: string, get: typeof fetch = fetch): Promise<Loaded> {
+  try {
+    const r = await get(recordUrl(id), { headers: { accept: 'application/json' } })
+    if (r.status === 404) return { kind: 'notFound' }
+    if (!r.ok) return { kind: 'failed' }
+    const record = (await r.json()) as GameRecord
+    return record && typeof record === 'object' ? { kind: 'ok', record } : { kind: 'failed' }
+  } catch {
+    return { kind: 'failed' }
+  }
+}
+
+export interface MoveLine {
+  /** 1 for the first move: the state after it is states[k]. */
+  readonly k: number
+  readonly seat: number
+  readonly text: string
+  readonly by: 'timer' | 'bot' | null
+}
+
+/** Every move of the record in the engine's notation, with who made it on the seat's behalf. */
+export function moveLines(r: GameRecord): MoveLine[] {
+  return r.moves.map((m, i) => ({
+    k: i + 1,
+    seat: m.seat,
+    text: formatMove(r.game, m.move),
+    by: m.by ?? null,
+  }))
+}
+
+/** verifyRecord's problem, put as the page says it: the player's own contribution apart. */
+export type ProblemKey = Verification['problems'][number]['code'] | 'OWN_ENTROPY'
+
+export interface Report {
+  /** 'playing': the game is not over, there is nothing to check yet. */
+  readonly state: 'verified' | 'fixed' | 'failed' | 'playing'
+  /** What was checked (a passed verification). */
+  readonly checked: readonly Check[]
+  /** What could not be checked here, and why. */
+  readonly unchecked: readonly Unchecked[]
+  readonly problems: readonly { readonly key: ProblemKey; readonly message: string }[]
+}
+
+/** The witness verifyRecord takes, from what this browser kept (seat and value go together). */
+export function witnessFor(kept: KeptWitness | null): Witness {
+  const w: { seat?: number; entropy?: string; head?: string } = {}
+  if (kept?.seat !== undefined && kept.entropy !== undefined) {
+    w.seat = kept.seat
+    w.entropy = kept.entropy
+  }
+  if (kept?.head) w.head = kept.head
+  return w
+}
+
+/** Verifies the record with this browser's witness and says what that showed. */
+export function verifyReport(r: GameRecord, kept: KeptWitness | null): Report {
+  if (r.end === null || r.deal === null)
+    return { state: 'playing', checked: [], unchecked: [], problems: [] }
+  const w = witnessFor(kept)
+  const v = verifyRecord(r, w)
+  const own = w.seat !== undefined && (r.entropy[w.seat] ?? '') !== w.entropy
+  if (!v.ok) {
+    const problems = v.problems.map((p) => ({
+      key: (p.code === 'ENTROPY_MISMATCH' && own && /your own/.test(p.message)
+        ? 'OWN_ENTROPY'
+        : p.code) as ProblemKey,
+      message: p.message,
+    }))
+    return { state: 'failed', checked: [], unchecked: [], problems }
+  }
+  const checked: Check[] = v.shuffle === 'verified' ? ['seed', 'deal'] : []
+  if (v.shuffle === 'verified' && w.entropy !== undefined) checked.push('yours')
+  checked.push('moves', 'chain')
+  if (w.head !== undefined) checked.push('seen')
+  const unchecked: Unchecked[] = []
+  if (kept === null) unchecked.push('noWitness')
+  else {
+    if (kept.seat !== undefined && kept.entropy === undefined && v.shuffle === 'verified')
+      unchecked.push(r.seats[kept.seat]?.bot ? 'bot' : 'noEntropy')
+    if (!kept.head) unchecked.push('noHead')
+  }
+  return {
+    state: v.shuffle === 'verified' ? 'verified' : 'fixed',
+    checked,
+    unchecked,
+    problems: [],
+  }
+}
+
+/** Playing speeds, in moves per second at 1×. */
+export const SPEEDS = [0.5, 1, 2, 4, 8] as const
+export const stepMs = (speed: number): number => Math.round(800 / speed)

@@ -1,0 +1,139 @@
+// The replay page's logic (issue 14): a record fetched, its moves in the engine's notation, and
+// what verifying it with this browser's witness showed, on seeded games recorded as the server
+// records them (the engine's own test games).
+import {
+  chainHeads,
+  type FairDeal,
+  type GameRecord,
+  type RecordGame,
+  recordText,
+} from '@kortbord/engine'
+import { describe, expect, it } from 'vitest'
+import { recordedGame } from '../../../packages/engine/test/record-games.ts'
+import { loadRecord, moveLines, verifyReport, witnessFor } from '../src/lib/replay.ts'
+
+const GAMES: RecordGame[] = ['idiot', 'duel', 'klockan', 'herrarna']
+const idiot = recordedGame('idiot', 'web-1')
+
+describe('verifying a record on the replay page (issue 14)', () => {
+  it('[I-15] a player’s own witness checks everything: seed, deal, own contribution, moves, what the table showed', () => {
+    for (const game of GAMES) {
+      const r = recordedGame(game, 'web-2')
+      const seat = r.entropy.findIndex((e) => e !== '')
+      const kept = seat < 0 ? { head: r.head } : { seat, entropy: r.entropy[seat]!, head: r.head }
+      const rep = verifyReport(r, kept)
+      expect(rep.problems, game).toEqual([])
+      expect(rep.state).toBe('verified')
+      const want = ['seed', 'deal', ...(seat < 0 ? [] : ['yours']), 'moves', 'chain', 'seen']
+      expect(rep.checked).toEqual(want)
+      expect(rep.unchecked).toEqual([])
+    }
+  })
+
+  it('a head seen during the game, before the last move, is on the chain too', () => {
+    const mid = chainHeads(idiot)[Math.floor(idiot.moves.length / 2)]!
+    expect(verifyReport(idiot, { head: mid }).state).toBe('verified')
+  })
+
+  it('without a witness it says what it checked and what it could not', () => {
+    const rep = verifyReport(idiot, null)
+    expect(rep.state).toBe('verified')
+    expect(rep.checked).toEqual(['seed', 'deal', 'moves', 'chain'])
+    expect(rep.unchecked).toEqual(['noWitness'])
+  })
+
+  it('a seat without its contribution in this browser, or played by a bot at the deal, is said so', () => {
+    expect(verifyReport(idiot, { seat: 0, head: idiot.head }).unchecked).toEqual(['noEntropy'])
+    const botted: GameRecord = {
+      ...idiot,
+      seats: idiot.seats.map((s, i) => (i === 0 ? { ...s, bot: 'normal' } : s)),
+    }
+    expect(verifyReport(botted, { seat: 0 }).unchecked).toEqual(['bot', 'noHead'])
+  })
+
+  it('warns when the server left out this browser’s own contribution', () => {
+    const rep = verifyReport(idiot, { seat: 0, entropy: 'abcdef0123', head: idiot.head })
+    expect(rep.state).toBe('failed')
+    expect(rep.problems.map((p) => p.key)).toEqual(['OWN_ENTROPY'])
+  })
+
+  it('warns on a tampered seed, contribution or move list, and on moves the table never showed', () => {
+    const fair = (idiot.deal as { fair: FairDeal }).fair
+    const seed: GameRecord = {
+      ...idiot,
+      deal: { fair: { ...fair, seed: `${'0'.repeat(63)}1` } },
+    }
+    expect(verifyReport(seed, null).problems.map((p) => p.key)).toContain('COMMITMENT_MISMATCH')
+    const entropy: GameRecord = { ...idiot, entropy: idiot.entropy.map((e) => `${e}00`) }
+    expect(verifyReport(entropy, null).problems.map((p) => p.key)).toContain('ENTROPY_MISMATCH')
+    const moves: GameRecord = { ...idiot, moves: idiot.moves.slice(0, -1) }
+    expect(verifyReport(moves, null).problems.map((p) => p.key)).toContain('CHAIN_MISMATCH')
+    // A record rewritten whole (its chain recomputed) is caught by the head a player saw.
+    const rewritten: GameRecord = { ...moves, head: chainHeads(moves).at(-1)! }
+    const seen = verifyReport(rewritten, { head: idiot.head })
+    expect(seen.state).toBe('failed')
+    expect(seen.problems.map((p) => p.key)).toContain('NOT_WHAT_WAS_SEEN')
+  })
+
+  it('a game still being played has nothing to check yet', () => {
+    const live: GameRecord = { ...idiot, deal: null, end: null, moves: [], endedAt: null }
+    expect(verifyReport(live, { head: idiot.head }).state).toBe('playing')
+  })
+
+  it('a fixed test deal has no shuffle to verify, but its moves are checked', () => {
+    const rep = verifyReport(fixedRecord(), null)
+    expect(rep.state).toBe('fixed')
+    expect(rep.checked).toEqual(['moves', 'chain'])
+  })
+
+  it('takes seat and contribution together into the witness, never one without the other', () => {
+    expect(witnessFor({ seat: 1, head: 'h' })).toEqual({ head: 'h' })
+    expect(witnessFor({ seat: 1, entropy: 'ab' })).toEqual({ seat: 1, entropy: 'ab' })
+    expect(witnessFor(null)).toEqual({})
+  })
+})
+
+/** A test server's fixed deal: no commitment, no seed (here a game abandoned at the deal). */
+function fixedRecord(): GameRecord {
+  const r: GameRecord = {
+    ...idiot,
+    shuffle: 'fixed',
+    commitment: null,
+    entropy: [],
+    deal: { seed: 'fixed-test' },
+    moves: [],
+    end: { reason: 'abandoned' },
+  }
+  return { ...r, head: chainHeads(r).at(-1)! }
+}
+
+describe('the move list', () => {
+  it('is the engine’s notation, with the moves the timer or a bot made marked', () => {
+    const lines = moveLines(idiot)
+    expect(lines).toHaveLength(idiot.moves.length)
+    const text = recordText(idiot).trim().split('\n').slice(-idiot.moves.length)
+    lines.forEach((l, i) => {
+      const m = idiot.moves[i]!
+      expect(l.k).toBe(i + 1)
+      expect(text[i]).toBe(`${m.v} ${m.seat} ${l.text}${l.by ? ` {${l.by}}` : ''}`)
+    })
+    expect(lines.some((l) => l.by === 'timer')).toBe(true)
+  })
+})
+
+describe('fetching a record', () => {
+  const answer = (status: number, body: unknown) =>
+    (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch
+  it('tells a missing record from a failure', async () => {
+    expect(await loadRecord('abcdefghijkm', answer(200, idiot))).toEqual({
+      kind: 'ok',
+      record: idiot,
+    })
+    expect((await loadRecord('abcdefghijkm', answer(404, {}))).kind).toBe('notFound')
+    expect((await loadRecord('abcdefghijkm', answer(503, {}))).kind).toBe('failed')
+    const offline = (async () => {
+      throw new TypeError('offline')
+    }) as unknown as typeof fetch
+    expect((await loadRecord('abcdefghijkm', offline)).kind).toBe('failed')
+  })
+})
