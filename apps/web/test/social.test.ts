@@ -1,6 +1,9 @@
 // Issue 15 on the page: the chat's timeline and muting, and whose turn a table waits for.
+
+import { parseCard } from '@kortbord/engine'
 import type { ChatMessage, TableUpdate } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
+import { cardLabel } from '../src/lib/card-names.ts'
 import { CHAT_LINES, type ChatItem, mergeItems, parseMuted } from '../src/lib/chat.svelte.ts'
 import { isMyTurn } from '../src/lib/turn.ts'
 
@@ -60,5 +63,13 @@ describe('whose turn the table waits for (turn alerts)', () => {
     const u = update('idiot', { phase: 'play', turn: 0 })
     const botted = { ...u, table: { ...u.table, seats: [{ bot: 'normal' }, { bot: null }] } }
     expect(isMyTurn(botted as unknown as TableUpdate)).toBe(false)
+  })
+})
+
+describe('card names (issue 15)', () => {
+  it('start with what the card shows, so a voice-control user can say it', () => {
+    expect(cardLabel('en', parseCard('TD')!)).toBe('10♦, ten of diamonds')
+    expect(cardLabel('sv', parseCard('2H')!)).toBe('2♥, två i hjärter')
+    expect(cardLabel('nb', parseCard('KS')!)).toBe('K♠, spar konge')
   })
 })

@@ -71,3 +71,17 @@ export function cardName(lang: Lang, c: Card): string {
 export function rankName(lang: Lang, rank: number): string {
   return RANKS[lang][rank - 2] ?? String(rank)
 }
+
+/** What a card shows in its corner: "10♦", "K♠". */
+export function cardIndex(card: Card): string {
+  const INDEX = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A']
+  return `${INDEX[rankOf(card) - 2]}${['♣', '♦', '♥', '♠'][suitOf(card)]}`
+}
+
+/**
+ * A card's accessible name: what it shows, then its name in words ("10♦, ten of diamonds"), so
+ * that someone who says what they see (voice control) names the card (issue 15).
+ */
+export function cardLabel(lang: Lang, card: Card): string {
+  return `${cardIndex(card)}, ${cardName(lang, card)}`
+}

@@ -4,6 +4,7 @@
 import { formatCard, parseCards } from '@kortbord/engine'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import {
   createTable,
   joinByLink,
@@ -17,6 +18,7 @@ import {
   browserTestsEnabled,
   DESKTOP,
   eventually,
+  expectNoAxeViolations,
   launch,
   PHONE,
   person,
@@ -51,13 +53,12 @@ function readBoard(page: Page, testid: string): Promise<Board | null> {
     const piles = [...root.querySelectorAll('.piles > *')].map((p) =>
       [...p.querySelectorAll<HTMLElement>('[data-card]')].map((e) => Number(e.dataset.card)),
     )
-    const stockLabel = document
-      .querySelector(`[data-testid="${id}-stock"]`)
-      ?.getAttribute('aria-label')
+    const stockCount = document.querySelector<HTMLElement>(`[data-testid="${id}-stock"]`)?.dataset
+      .count
     const hints = [...root.querySelectorAll<HTMLElement>('button.hint[data-testid^="top-"]')].map(
       (e) => Number(e.dataset.testid!.slice(4)),
     )
-    return { piles, stock: Number(/(\d+)\s*$/.exec(stockLabel ?? '')?.[1] ?? Number.NaN), hints }
+    return { piles, stock: Number(stockCount ?? Number.NaN), hints }
   }, testid)
 }
 
@@ -299,6 +300,12 @@ describe.skipIf(!browserTestsEnabled('duel.test.ts'))('Idioten för två in the 
         if (steps === 30) {
           await screenshot(p0.page, 'phone-duel-player')
           await screenshot(spec.page, 'phone-duel-spectator')
+          await expectNoAxeViolations(p0.page, 'duel, playing')
+          await expectNoAxeViolations(spec.page, 'duel, playing, spectator')
+          await spec.page.setViewportSize(DESKTOP.viewport!)
+          await screenshot(spec.page, 'desktop-duel-spectator')
+          await expectNoAxeViolations(spec.page, 'duel, playing, spectator, desktop')
+          await spec.page.setViewportSize(PHONE.viewport!)
         }
       }
       expect(steps, 'both games should end within 200 actions').toBeLessThan(200)
@@ -359,10 +366,46 @@ describe.skipIf(!browserTestsEnabled('duel.test.ts'))('Idioten för två in the 
     expect(await p0.page.getByTestId('next').count()).toBe(1)
     expect(await p1.page.getByTestId('next').count()).toBe(0)
     expect(await spec.page.getByTestId('next').count()).toBe(0)
+
+    // Issue 15: the boards stay as they ended, and the sheet says what its figures mean.
+    for (const p of [p0, p1, spec]) {
+      for (const seat of [0, 1]) {
+        const final = p.page.getByTestId(`final-${seat}`)
+        await final.waitFor()
+        // Four aces at least lie on a board that ended (A-11: 4 cards left at best).
+        expect(await final.locator('[data-card]').count()).toBeGreaterThanOrEqual(4)
+      }
+      const tt = TABLE_DICTS[p.lang]
+      const explained = (await p.page.getByTestId('sheet-explained').textContent()) ?? ''
+      expect(explained).toContain(tt.scoreBands)
+      expect(explained).toContain(tt.lowerWins)
+      expect(explained).toContain(tt.bestExplained)
+    }
+    const left0 = await p0.page
+      .getByTestId('final-0')
+      .locator('[data-card]')
+      .evaluateAll((els) => els.filter((e) => !e.closest('.heaps')).length)
+    expect(left0).toBe(Number.parseInt(a.left, 10))
+    // The rules' own words on the score are one tap away, and the player stays at the table.
+    await p1.page.getByTestId('score-rules').click()
+    const dialog = p1.page.getByRole('dialog', { name: p1.t.howToPlayGame(p1.t.duel) })
+    await dialog.getByRole('heading', { name: p1.t.best, level: 3 }).waitFor()
+    await expectNoAxeViolations(p1.page, 'duel result, the score rules open')
+    await p1.page.keyboard.press('Escape')
+    await eventually(async () => expect(await p1.page.getByRole('dialog').count()).toBe(0))
+    expect(
+      await p1.page.getByTestId('score-rules').evaluate((b) => b === document.activeElement),
+    ).toBe(true)
+
     await screenshot(p0.page, 'phone-duel-result')
     await screenshot(spec.page, 'phone-duel-result-spectator')
+    for (const p of [p0, p1, spec]) await expectNoAxeViolations(p.page, 'duel, result')
     await spec.page.setViewportSize(DESKTOP.viewport!)
     await screenshot(spec.page, 'desktop-duel-result-spectator')
+    await expectNoAxeViolations(spec.page, 'duel, result, desktop')
+    await p0.page.setViewportSize(DESKTOP.viewport!)
+    await screenshot(p0.page, 'desktop-duel-result')
+    await p0.page.setViewportSize(PHONE.viewport!)
 
     for (const e of errors) expect(e.filter((x) => x.startsWith('pageerror'))).toEqual([])
   })

@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import duelTexts from '../../src/howto/duel.ts'
 import idiotTexts from '../../src/howto/idiot.ts'
 import klockanTexts from '../../src/howto/klockan.ts'
-import { cardName } from '../../src/lib/card-names.ts'
+import { cardLabel } from '../../src/lib/card-names.ts'
 import { snap } from './idiot-helpers.ts'
 import { createIdiotTable, joinByLink, type Person, personOf, startGame } from './pages.ts'
 import {
   browserTestsEnabled,
   DESKTOP,
   eventually,
+  expectNoAxeViolations,
   launch,
   PHONE,
   person,
@@ -26,6 +27,7 @@ import {
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true })
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png` })
+  await expectNoAxeViolations(page, name)
 }
 
 /** Whether the page fits its viewport's width (nothing to scroll sideways). */
@@ -91,7 +93,7 @@ describe.skipIf(!browserTestsEnabled('howto.test.ts'))('How to play in the brows
       }
       // The special cards as pictures, named in Swedish: a two, a ten, four sevens.
       for (const n of ['2H', 'TS', '7C', '7D', '7H', '7S']) {
-        const name = cardName('sv', parseCard(n)!)
+        const name = cardLabel('sv', parseCard(n)!)
         expect(await dialog.getByRole('img', { name, exact: true }).count(), name).toBe(1)
       }
       // Nothing behind the dialog can be reached while it is open: the page is covered.
@@ -198,7 +200,7 @@ describe.skipIf(!browserTestsEnabled('howto.test.ts'))('How to play in the brows
     const hostDialog = dialogOf(host, host.t.idiot)
     await hostDialog.getByText(idiotTexts.en.intro, { exact: true }).waitFor()
     for (const n of ['2H', 'TS']) {
-      const name = cardName('en', parseCard(n)!)
+      const name = cardLabel('en', parseCard(n)!)
       expect(await hostDialog.getByRole('img', { name, exact: true }).count(), name).toBe(1)
     }
     await shot(host.page, 'howto-desktop-table')

@@ -8,6 +8,7 @@ import {
   allowConsoleErrors,
   browserTestsEnabled,
   eventually,
+  expectNoAxeViolations,
   launch,
   PHONE,
   person,
@@ -106,6 +107,7 @@ describe.skipIf(!browserTestsEnabled('reload.test.ts'))('Coming back to an Idiot
     expect(await guest.page.getByRole('button', { name: guest.t.join, exact: true }).count()).toBe(
       0,
     )
+    await expectNoAxeViolations(guest.page, 'reloaded at the table')
     await eventually(async () => {
       const after = await snap(guest.page)
       expect(after.hand).toEqual(before.hand)
@@ -149,9 +151,11 @@ describe.skipIf(!browserTestsEnabled('reload.test.ts'))('Coming back to an Idiot
     expect(await guest.page.getByTestId('pickup').isDisabled()).toBe(true)
     expect((await snap(guest.page)).hand).toContain(card)
     await screenshot(guest.page, 'phone-offline')
+    await expectNoAxeViolations(guest.page, 'offline')
     // Put the card back (deselect) so the game below starts from a clean choice.
     await guest.page.getByTestId(`hand-${card}`).click()
     await screenshot(host.page, 'phone-opponent-away')
+    await expectNoAxeViolations(host.page, 'opponent away')
     await guestContext.setOffline(false)
     await banner.waitFor({ state: 'detached', timeout: 30_000 })
     await eventually(async () => {

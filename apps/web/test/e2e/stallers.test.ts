@@ -21,6 +21,7 @@ import {
   browserTestsEnabled,
   DESKTOP,
   eventually,
+  expectNoAxeViolations,
   launch,
   PHONE,
   person,
@@ -74,8 +75,14 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
   /** The player's page at desktop size for a moment. */
   async function desktopShot(page: Page, name: string) {
     await page.setViewportSize(DESKTOP.viewport!)
-    await screenshot(page, name)
+    await shot(page, name)
     await page.setViewportSize(PHONE.viewport!)
+  }
+
+  /** A picture of the page as it is, and axe-core's verdict on it (issue 15). */
+  async function shot(page: Page, name: string) {
+    await screenshot(page, name)
+    await expectNoAxeViolations(page, name)
   }
 
   it('[I-16] a staller times out twice, a bot takes the seat, the staller takes it back; the host changes the timer', async () => {
@@ -93,7 +100,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     )
     // Only the host has the control.
     expect(await staller.page.getByTestId('timer-setting').count()).toBe(0)
-    await screenshot(host.page, 'stall-phone-lobby-timer')
+    await shot(host.page, 'stall-phone-lobby-timer')
     await desktopShot(host.page, 'stall-desktop-lobby-timer')
 
     await startGame(host)
@@ -107,7 +114,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     expect(await host.page.getByTestId('my-clock').getAttribute('aria-label')).toMatch(
       new RegExp(`^${host.t.yourTime}: \\d+ s$`),
     )
-    await screenshot(staller.page, 'stall-phone-swap-clocks')
+    await shot(staller.page, 'stall-phone-swap-clocks')
     await host.page.getByRole('button', { name: host.t.ready, exact: true }).click()
 
     // The staller's clock runs out in the swap (ready) and on their first turn (a card played
@@ -130,8 +137,8 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     await toBot.waitFor()
     expect(await host.page.getByTestId('forfeit-1').textContent()).toBe(host.t.endGame)
     expect(await staller.page.locator('[data-testid^="away-actions-"]').count()).toBe(0)
-    await screenshot(host.page, 'stall-phone-away-actions')
-    await screenshot(desk.page, 'stall-desktop-away-spectator')
+    await shot(host.page, 'stall-phone-away-actions')
+    await shot(desk.page, 'stall-desktop-away-spectator')
     await desktopShot(host.page, 'stall-desktop-away-actions')
 
     // --- The host hands the seat to a bot ------------------------------------------------------
@@ -154,7 +161,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
       const news = await host.page.getByTestId('news').textContent()
       expect(news?.startsWith(`${STALLER} `), `news "${news}"`).toBe(true)
     }, 15_000)
-    await screenshot(staller.page, 'stall-phone-bot-playing')
+    await shot(staller.page, 'stall-phone-bot-playing')
     await desktopShot(staller.page, 'stall-desktop-bot-playing')
 
     // --- The staller takes the seat back --------------------------------------------------------
@@ -175,7 +182,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
       expect(await host.page.locator('[role="timer"]').count()).toBe(0)
       expect(await staller.page.locator('[role="timer"]').count()).toBe(0)
     })
-    await screenshot(host.page, 'stall-phone-menu-timer-off')
+    await shot(host.page, 'stall-phone-menu-timer-off')
 
     // The staller plays their own turns again (a burn gives the host another turn first).
     for (let turn = 0; ; turn++) {
@@ -232,7 +239,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     const question = host.page.getByTestId('away-actions-1')
     expect(await question.textContent()).toContain(host.t.forfeitQuestion(STALLER))
     expect(await question.textContent()).toContain(host.t.forfeitTwo)
-    await screenshot(host.page, 'stall-phone-duel-forfeit-confirm')
+    await shot(host.page, 'stall-phone-duel-forfeit-confirm')
     await host.page.getByRole('button', { name: host.t.cancel }).click()
     await forfeit.click()
     await host.page.getByTestId('forfeit-yes-1').click()
@@ -250,7 +257,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     // No clocks and no moves once the match is over.
     expect(await staller.page.locator('[role="timer"]').count()).toBe(0)
     expect(await staller.page.getByTestId('deal').count()).toBe(0)
-    await screenshot(staller.page, 'stall-phone-duel-forfeited')
+    await shot(staller.page, 'stall-phone-duel-forfeited')
     await desktopShot(host.page, 'stall-desktop-duel-forfeit-result')
 
     // The next match starts, the staller plays again (their timeouts start from nothing).
@@ -276,7 +283,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     expect(await host.page.getByTestId('away-actions-1').textContent()).toContain(
       host.t.forfeitIdiot(STALLER),
     )
-    await screenshot(host.page, 'stall-phone-idiot-forfeit-confirm')
+    await shot(host.page, 'stall-phone-idiot-forfeit-confirm')
     await host.page.getByTestId('forfeit-yes-1').click()
     const result = host.page.getByTestId('result')
     await result.waitFor()
@@ -289,7 +296,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
       await host.page.getByRole('button', { name: host.t.ready, exact: true }).isVisible(),
     ).toBe(false)
     expect(await host.page.getByTestId('away-actions-1').count()).toBe(0)
-    await screenshot(host.page, 'stall-phone-idiot-forfeited')
+    await shot(host.page, 'stall-phone-idiot-forfeited')
     await desktopShot(host.page, 'stall-desktop-idiot-forfeited')
 
     // The staller comes back to their seat and sees the same end.

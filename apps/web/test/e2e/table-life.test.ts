@@ -8,6 +8,7 @@ import {
   browserTestsEnabled,
   DESKTOP,
   eventually,
+  expectNoAxeViolations,
   launch,
   PHONE,
   pageProblems,
@@ -64,8 +65,10 @@ describe.skipIf(!browserTestsEnabled('table-life.test.ts'))('A table’s life', 
     expect(described).toBe(await problem.getAttribute('id'))
     expect(await page.locator(`#${described}`).textContent()).toBe(t.errors.NAME_INVISIBLE_CHARS)
     await screenshot(page, 'life-phone-name-refused')
+    await expectNoAxeViolations(page, 'home, a name refused')
     await page.setViewportSize(DESKTOP.viewport!)
     await screenshot(page, 'life-desktop-name-refused')
+    await expectNoAxeViolations(page, 'home, a name refused, desktop')
     await page.setViewportSize(PHONE.viewport!)
     // Creating is held back, and the field has the focus.
     await page.getByRole('button', { name: t.create }).click()
@@ -103,6 +106,7 @@ describe.skipIf(!browserTestsEnabled('table-life.test.ts'))('A table’s life', 
     await guest.page.goto(link)
     await guest.page.getByRole('button', { name: guest.t.join, exact: true }).click()
     expect(await guest.page.getByTestId('name-problem').textContent()).toBe(guest.t.needName)
+    await expectNoAxeViolations(guest.page, 'join form, no name')
     expect(await guest.page.getByLabel(guest.t.yourName).getAttribute('aria-invalid')).toBe('true')
     await joinByLink(guest, link, 'Bo')
 
@@ -144,8 +148,10 @@ describe.skipIf(!browserTestsEnabled('table-life.test.ts'))('A table’s life', 
     await closed.waitFor()
     expect(await closed.textContent()).toContain(spec.t.closed)
     await screenshot(spec.page, 'life-phone-closed')
+    await expectNoAxeViolations(spec.page, 'table closed')
     await spec.page.setViewportSize(DESKTOP.viewport!)
     await screenshot(spec.page, 'life-desktop-closed')
+    await expectNoAxeViolations(spec.page, 'table closed, desktop')
     await spec.page.setViewportSize(PHONE.viewport!)
     await spec.page.getByTestId('go-home').click()
     await spec.page.getByRole('heading', { name: spec.t.newTable }).waitFor()
@@ -155,5 +161,6 @@ describe.skipIf(!browserTestsEnabled('table-life.test.ts'))('A table’s life', 
     await eventually(async () =>
       expect(await spec.page.getByTestId('error').textContent()).toBe(spec.t.errors.NO_SUCH_TABLE),
     )
+    await expectNoAxeViolations(spec.page, 'no such table')
   })
 })
