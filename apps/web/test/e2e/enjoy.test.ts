@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DICTS } from '../../src/lib/i18n.ts'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { IDIOT_DECK, playTurn, snap } from './idiot-helpers.ts'
-import { createIdiotTable, joinByLink, type Person, personOf, watchByLink } from './pages.ts'
+import {
+  createIdiotTable,
+  createTable,
+  joinByLink,
+  type Person,
+  personOf,
+  selectByLabel,
+  startGame,
+  watchByLink,
+} from './pages.ts'
 import {
   browserTestsEnabled,
   DESKTOP,
@@ -481,9 +490,9 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
         expect(h).toEqual({ anims: 0, css: 0 })
         expect(g).toEqual({ anims: 0, css: 0 })
       } else {
-        // Deals, plays and draws were animated on both screens.
-        expect(h.anims).toBeGreaterThan(3)
-        expect(g.anims).toBeGreaterThan(3)
+        // The deal (13 cards on each screen), then the plays and draws, were animated.
+        expect(h.anims).toBeGreaterThan(14)
+        expect(g.anims).toBeGreaterThan(14)
         // Short: nothing is still moving a moment after the last move.
         await sleep(2600)
         expect(await host.page.evaluate(() => document.getAnimations().length)).toBe(0)
@@ -514,6 +523,60 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
         await screenshot(host.page, 'enjoy-desktop-idiot-table')
         await screenshot(guest.page, 'enjoy-phone-idiot-table')
       }
+    })
+  }
+
+  for (const motion of ['no-preference', 'reduce'] as const) {
+    it(`Aces Up: a discard and a deal ${motion === 'reduce' ? 'do not move under reduced motion' : 'glide from where the cards were'}`, async () => {
+      const host = await open({ ...DESKTOP, reducedMotion: motion }, 'en')
+      const guest = await open({ ...PHONE, reducedMotion: motion }, 'sv')
+      const link = await createTable(host, server.url, 'Astrid', 'duel', async () => {
+        await selectByLabel(host.page, host.t.games).selectOption('1')
+      })
+      await joinByLink(guest, link, 'Bo')
+      await startGame(host)
+      const page = host.page
+      await page.getByTestId('my-board').waitFor()
+      await page.evaluate(() => {
+        const w = window as unknown as { __anims: number }
+        w.__anims = 0
+        const animate = Element.prototype.animate
+        Element.prototype.animate = function (...a: Parameters<typeof animate>) {
+          w.__anims++
+          return animate.apply(this, a)
+        }
+      })
+      const anims = () => page.evaluate(() => (window as unknown as { __anims: number }).__anims)
+      // The test deck lays K♥ beside A♥: the king can be discarded.
+      const hint = page.locator('[data-testid="my-board"] button.hint').first()
+      await hint.click()
+      await eventually(async () =>
+        expect(await page.locator('[data-testid="my-board"] .discard [data-card]').count()).toBe(1),
+      )
+      const afterDiscard = await anims()
+      // Keyboard: the focus went on to the next action (another discard, else Deal).
+      await eventually(async () => {
+        const next = await focused(page)
+        expect(next.hint || next.testid === 'deal', JSON.stringify(next)).toBe(true)
+      })
+      await page.getByTestId('deal').click()
+      await eventually(async () =>
+        expect(Number(await page.getByTestId('my-board-stock').getAttribute('data-count'))).toBe(
+          44,
+        ),
+      )
+      const afterDeal = await anims()
+      console.log(
+        `aces up, motion ${motion}: ${afterDiscard} after a discard, ${afterDeal} after a deal`,
+      )
+      if (motion === 'reduce') expect(afterDeal).toBe(0)
+      else {
+        expect(afterDiscard).toBeGreaterThanOrEqual(1)
+        expect(afterDeal - afterDiscard).toBeGreaterThanOrEqual(4)
+      }
+      await sleep(600)
+      await expectNoAxeViolations(page, `duel, motion ${motion}`)
+      if (motion === 'no-preference') await screenshot(page, 'enjoy-desktop-duel-playing')
     })
   }
 })
