@@ -466,8 +466,10 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
           expect((await readLords(page))!.next).toBe(t.nextDeal(t.pileRef(i + 1))),
         )
       }
-      expect(await page.getByTestId('step').evaluate((b) => b === document.activeElement)).toBe(
-        true,
+      await eventually(async () =>
+        expect(await page.getByTestId('step').evaluate((b) => b === document.activeElement)).toBe(
+          true,
+        ),
       )
       await eventually(async () =>
         expect((await readLords(spec.page))!.next).toBe(spec.t.nextDeal(spec.t.pileRef(4))),
