@@ -1,0 +1,403 @@
+// Game records in real browsers (issue 14): a whole 2-player Idiot game dealt from the verifiable
+// shuffle (no test deck), its history panel in words while it is played, the record's link on the
+// table and on the end screen, both players replaying it and seeing "Shuffle verified" with what
+// their own browsers saw; a tampered record warned about loudly; a duel replayed side by side.
+import { chainHeads, type GameRecord, rankOf } from '@kortbord/engine'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
+import { playTurn, snap, type TurnAction } from './idiot-helpers.ts'
+import {
+  chooseTimer,
+  createIdiotTable,
+  createTable,
+  joinByLink,
+  type Person,
+  personOf,
+  selectByLabel,
+  startGame,
+} from './pages.ts'
+import {
+  browserTestsEnabled,
+  DESKTOP,
+  eventually,
+  expectNoAxeViolations,
+  launch,
+  PHONE,
+  person,
+  screenshot,
+  startServer,
+  type TestServer,
+} from './server.ts'
+
+const HOST = 'Astrid'
+const GUEST = 'Bo'
+
+/** The texts of the lines of the history panel on a page. */
+const historyTexts = (page: Page) =>
+  page
+    .getByTestId('history-list')
+    .locator('li')
+    .evaluateAll((els) => els.map((e) => e.textContent?.replace(/\s+/g, ' ').trim() ?? ''))
+
+/** The replay page's verification: the checks listed, or the problems of the warning. */
+async function verification(page: Page) {
+  await page.locator('[data-testid="verify-ok"], [data-testid="verify-warning"]').first().waitFor()
+  return page.evaluate(() => {
+    const q = (s: string) => [...document.querySelectorAll<HTMLElement>(s)]
+    return {
+      ok: document.querySelector('[data-testid="verify-ok"] h2')?.textContent?.trim() ?? null,
+      warning:
+        document.querySelector('[data-testid="verify-warning"] h2')?.textContent?.trim() ?? null,
+      checked: q('[data-check]').map((e) => e.dataset.check),
+      unchecked: q('[data-unchecked]').map((e) => e.dataset.unchecked),
+      problems: q('[data-problem]').map((e) => e.dataset.problem),
+    }
+  })
+}
+
+const stepText = async (page: Page) =>
+  (await page.getByTestId('replay-step').textContent())?.trim() ?? ''
+
+describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the browser', () => {
+  let server: TestServer
+  let browser: Browser
+  const contexts: BrowserContext[] = []
+  let host: Person
+  let guest: Person
+  let outsider: Person
+  /** The Idiot game's record, for the tamper test. */
+  let recordId = ''
+
+  beforeAll(async () => {
+    browser = await launch()
+    // No KORTBORD_TEST_DECK: every game is dealt from the verifiable shuffle.
+    server = await startServer({ env: { RECORD_READS_PER_ADDRESS_PER_MINUTE: '1000' } })
+    const open = async (opts: Parameters<typeof person>[1], lang: 'sv' | 'en' | 'nb') => {
+      const p = await person(browser, opts)
+      contexts.push(p.context)
+      return personOf(p.page, lang)
+    }
+    host = await open({ ...PHONE, locale: 'sv-SE' }, 'sv')
+    guest = await open({ ...PHONE, locale: 'en-GB' }, 'en')
+    outsider = await open({ ...DESKTOP, locale: 'en-GB' }, 'en')
+  })
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {})
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('[I-15] a whole Idiot game: history in words, the record link, both players replay it and see the shuffle verified', async () => {
+    const link = await createIdiotTable(host, server.url, HOST, 2, undefined, null)
+    await joinByLink(guest, link, GUEST)
+    await startGame(host)
+    for (const p of [host, guest]) {
+      await p.page.getByTestId('hand').waitFor()
+      await p.page.getByRole('button', { name: p.t.ready, exact: true }).click()
+    }
+
+    // --- The history panel: folded on a phone, the latest event beside its title ----------------
+    const r = RECORD_DICTS.en
+    const history = guest.page.getByTestId('history')
+    expect(await history.getAttribute('open')).toBeNull()
+    await eventually(async () =>
+      expect(await guest.page.getByTestId('history-latest').textContent()).toMatch(/plays first/),
+    )
+    await guest.page.locator('[data-testid="history"] summary').click()
+    await eventually(async () => {
+      const lines = await historyTexts(guest.page)
+      expect(lines.join('\n')).toContain('Game 1 started')
+      expect(lines.join('\n')).toContain(`${HOST} is ready`)
+      expect(lines.join('\n')).toContain(`${GUEST} is ready`)
+      expect(lines.join('\n')).toMatch(/(Astrid|Bo) plays first/)
+    })
+    await host.page.locator('[data-testid="history"] summary').click()
+    expect((await historyTexts(host.page)).join('\n')).toContain('Parti 1 började')
+    // Opening the panel announces nothing: what was there is not news.
+    expect(await guest.page.getByTestId('history-live').textContent()).toBe('')
+
+    // --- The record's link while the game is played, opened by someone who was not there --------
+    const tableLink = guest.page.getByTestId('record-link')
+    expect(await tableLink.textContent()).toBe(r.recordLink)
+    const href = (await tableLink.getAttribute('href')) ?? ''
+    expect(href).toMatch(/^\/r\/[a-z2-9]{12}$/)
+    expect(await tableLink.getAttribute('target')).toBe('_blank')
+    recordId = href.slice(3)
+    await outsider.page.goto(`${server.url}${href}`)
+    await outsider.page.getByTestId('replay-playing').waitFor()
+    expect(await outsider.page.getByTestId('replay-players').textContent()).toContain(HOST)
+    expect(await outsider.page.getByTestId('replay-commitment').textContent()).toMatch(
+      /^[0-9a-f]{64}$/,
+    )
+    expect(await outsider.page.getByTestId('replay-board').count()).toBe(0)
+    expect(await outsider.page.getByTestId('move-list').count()).toBe(0)
+    await screenshot(outsider.page, 'records-desktop-playing')
+    await expectNoAxeViolations(outsider.page, 'replay page of a game being played')
+
+    // --- Play to the end; the live region says each new event once ------------------------------
+    let turns = 0
+    for (;;) {
+      expect(turns, 'a 2-player game ends in well under 400 turns').toBeLessThan(400)
+      const who = await eventually(async () => {
+        const [h, g] = await Promise.all([snap(host.page), snap(guest.page)])
+        if (h.result !== null && g.result !== null) return null
+        if (h.status === host.t.yourTurn) return host
+        if (g.status === guest.t.yourTurn) return guest
+        throw new Error(`no page shows its turn: "${h.status}" / "${g.status}"`)
+      }, 15_000)
+      if (who === null) break
+      const action = await greedyTurn(who)
+      turns++
+      if (turns === 1) {
+        const name = who === host ? HOST : GUEST
+        const said = action.type === 'play' ? `${name} played` : `${name} picked up`
+        await eventually(async () => {
+          const live = (await guest.page.getByTestId('history-live').textContent()) ?? ''
+          expect(live).toContain(said)
+          expect(live).not.toContain('Game 1 started')
+          expect(live).not.toContain('is ready')
+        })
+        await eventually(async () =>
+          expect((await historyTexts(guest.page)).slice(-3).join('\n')).toContain(said),
+        )
+      }
+      if (turns === 12) {
+        await screenshot(guest.page, 'records-phone-history')
+        await expectNoAxeViolations(guest.page, 'table with the history panel open')
+        await host.page.setViewportSize(DESKTOP.viewport!)
+        await screenshot(host.page, 'records-desktop-history')
+        await host.page.setViewportSize(PHONE.viewport!)
+      }
+    }
+    console.log(`records: the Idiot game took ${turns} turns`)
+
+    // --- The end screens link to the record -----------------------------------------------------
+    for (const p of [host, guest]) {
+      const end = p.page.getByTestId('record-link-end')
+      await end.waitFor()
+      expect(await end.textContent()).toBe(RECORD_DICTS[p.lang].replayAndCheck)
+      expect(await end.getAttribute('href')).toBe(href)
+    }
+    await screenshot(host.page, 'records-phone-end')
+
+    // --- Both players open the replay: verified with what their own browsers saw ---------------
+    for (const p of [host, guest]) {
+      await p.page.goto(`${server.url}${href}`)
+      const v = await verification(p.page)
+      expect(v.warning).toBeNull()
+      expect(v.ok).toContain(RECORD_DICTS[p.lang].verified)
+      expect(v.checked).toEqual(['seed', 'deal', 'yours', 'moves', 'chain', 'seen'])
+      expect(v.unchecked).toEqual([])
+    }
+    const { page } = guest
+    const total = await page.getByTestId('move-list').locator('li').count()
+    const n = total - 1
+    expect(n).toBeGreaterThan(turns)
+    expect(await stepText(page)).toBe(r.stepOf(0, n))
+    // At the deal, the table showed no hand; every card shows each player's three.
+    expect(await page.getByTestId('replay-hand-0').locator('[data-card]').count()).toBe(0)
+    await screenshot(page, 'records-phone-replay-deal')
+    await page.getByTestId('show-all').check()
+    expect(await page.getByTestId('replay-hand-0').locator('[data-card]').count()).toBe(3)
+    expect(await page.getByTestId('replay-hand-1').locator('[data-card]').count()).toBe(3)
+    await page.getByTestId('replay-draw').waitFor()
+    // …and their face-down cards, named (the table never showed them).
+    expect(await page.getByTestId('replay-facedown-0').locator('.c').count()).toBe(3)
+    await screenshot(page, 'records-phone-replay-all')
+    await page.getByTestId('show-public').check()
+    expect(await page.getByTestId('replay-facedown-0').count()).toBe(0)
+    // Step, back, jump, the slider, the end.
+    await page.getByTestId('replay-forward').click()
+    expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(1, n)}: (Astrid|Bo) `))
+    await page.getByTestId('replay-back').click()
+    expect(await stepText(page)).toBe(r.stepOf(0, n))
+    await page.getByTestId('move-5').click()
+    expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(5, n)}: `))
+    expect(await page.getByTestId('move-5').getAttribute('aria-current')).toBe('step')
+    await page.getByTestId('replay-slider').fill(String(n - 2))
+    expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(n - 2, n)}: `))
+    await page.getByTestId('replay-end-button').click()
+    expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(n, n)}: `))
+    // The Idiot at the end, as the game had it.
+    expect(await page.getByTestId('replay-board').textContent()).toMatch(/Idiot/)
+    // Played from the deal at the fastest speed, it runs to the end by itself.
+    await page.getByTestId('replay-start').click()
+    await page.getByTestId('replay-speed').selectOption('8')
+    await page.getByTestId('replay-play').click()
+    await eventually(async () => expect(await stepText(page)).toMatch(/^Move [1-9]/))
+    await page.getByTestId('replay-play').click() // pause
+    const paused = await stepText(page)
+    await new Promise((res) => setTimeout(res, 400))
+    expect(await stepText(page)).toBe(paused)
+    await page.getByTestId('move-12').click()
+    await screenshot(page, 'records-phone-replay')
+    await expectNoAxeViolations(page, 'replay page, phone')
+    await host.page.setViewportSize(DESKTOP.viewport!)
+    await host.page.getByTestId('move-20').click()
+    await screenshot(host.page, 'records-desktop-replay')
+    await expectNoAxeViolations(host.page, 'replay page, desktop')
+    await host.page.setViewportSize(PHONE.viewport!)
+
+    // --- The record to download, as JSON and as text ------------------------------------------
+    const json = await page.getByTestId('download-json').getAttribute('href')
+    const text = await page.getByTestId('download-text').getAttribute('href')
+    expect(json).toBe(`/api/records/${recordId}`)
+    expect(text).toBe(`/api/records/${recordId}/text`)
+    const rec = (await (await fetch(`${server.url}${json}`)).json()) as GameRecord
+    expect(rec.id).toBe(recordId)
+    expect(rec.moves).toHaveLength(n)
+    expect(await (await fetch(`${server.url}${text}`)).text()).toContain(`[Id "${recordId}"]`)
+  }, 400_000)
+
+  it('warns loudly about a tampered record: a changed contribution, or moves the table never showed', async () => {
+    expect(recordId).not.toBe('')
+    const real = (await (await fetch(`${server.url}/api/records/${recordId}`)).json()) as GameRecord
+    // Someone who was not there: a contribution changed after the game is caught by the deal.
+    const forged = { ...real, entropy: real.entropy.map((e, i) => (i === 0 ? `${e}00` : e)) }
+    const { page } = outsider
+    await page.route(`**/api/records/${recordId}`, (route) => route.fulfill({ json: forged }))
+    await page.goto(`${server.url}/r/${recordId}`)
+    const v = await verification(page)
+    expect(v.ok).toBeNull()
+    expect(v.warning).toContain(RECORD_DICTS.en.warning)
+    expect(v.problems).toContain('ENTROPY_MISMATCH')
+    expect(await page.getByRole('alert').count()).toBeGreaterThan(0)
+    await page.unroute(`**/api/records/${recordId}`)
+    // A player: a move list rewritten whole (its chain recomputed) passes every check but the
+    // head their own table showed.
+    const cut = real.moves.slice(0, -3)
+    const rewritten = { ...real, moves: cut, head: chainHeads({ ...real, moves: cut }).at(-1)! }
+    await guest.page.route(`**/api/records/${recordId}`, (route) =>
+      route.fulfill({ json: rewritten }),
+    )
+    await guest.page.goto(`${server.url}/r/${recordId}`)
+    const g = await verification(guest.page)
+    expect(g.problems).toContain('NOT_WHAT_WAS_SEEN')
+    await screenshot(guest.page, 'records-phone-tampered')
+    await guest.page.unroute(`**/api/records/${recordId}`)
+    // Without tampering, an outsider's check says what it could not check.
+    await page.goto(`${server.url}/r/${recordId}`)
+    const plain = await verification(page)
+    expect(plain.checked).toEqual(['seed', 'deal', 'moves', 'chain'])
+    expect(plain.unchecked).toEqual(['noWitness'])
+  })
+
+  it('[A-10] replays a duel with both players’ games side by side', async () => {
+    const [p0, p1] = [guest, host]
+    const configure = async () => {
+      await selectByLabel(p0.page, p0.t.games).selectOption('1')
+      await chooseTimer(p0, null)
+    }
+    const link = await createTable(p0, server.url, GUEST, 'duel', configure)
+    await joinByLink(p1, link, HOST)
+    await startGame(p0)
+    for (const p of [p0, p1]) await p.page.getByTestId('my-board').waitFor()
+    const playing = [true, true]
+    let steps = 0
+    while (playing[0] || playing[1]) {
+      for (const [i, p] of [p0, p1].entries()) {
+        if (playing[i]) playing[i] = await duelStep(p.page)
+        steps++
+      }
+      expect(steps, 'both games end within 300 actions').toBeLessThan(300)
+    }
+    const end = p0.page.getByTestId('record-link-end')
+    await end.waitFor()
+    await p0.page.goto(`${server.url}${await end.getAttribute('href')}`)
+    const v = await verification(p0.page)
+    expect(v.checked).toContain('yours')
+    const { page } = p0
+    const total = (await page.getByTestId('move-list').locator('li').count()) - 1
+    await page.getByTestId(`move-${Math.floor(total / 2)}`).click()
+    const boxes = await Promise.all(
+      [0, 1].map((s) => page.getByTestId(`replay-board-${s}`).boundingBox()),
+    )
+    const [a, b] = boxes as [NonNullable<(typeof boxes)[0]>, NonNullable<(typeof boxes)[0]>]
+    expect(Math.abs(a.y - b.y)).toBeLessThan(40)
+    expect(a.x + a.width).toBeLessThanOrEqual(b.x + 1)
+    expect(b.x + b.width).toBeLessThanOrEqual(360)
+    await screenshot(page, 'records-phone-duel-replay')
+    await page.getByTestId('show-all').check()
+    await page.getByTestId('replay-stock-0').waitFor()
+    await screenshot(page, 'records-phone-duel-replay-all')
+    await expectNoAxeViolations(page, 'duel replay, phone')
+    await page.setViewportSize(DESKTOP.viewport!)
+    await screenshot(page, 'records-desktop-duel-replay')
+    await page.setViewportSize(PHONE.viewport!)
+  }, 300_000)
+})
+
+/**
+ * A turn as the engine's normal bot plays it (idiotGreedy): every card of the lowest ordinary rank
+ * it may play, else its 2s, else its 10s, else pick up. A random deal (the verifiable shuffle)
+ * played one lowest card at a time can go round for hundreds of turns; this ends in about 100.
+ */
+async function greedyTurn(p: Person): Promise<TurnAction> {
+  const { page } = p
+  const s = await snap(page)
+  if (s.hints.length === 0) return playTurn(p)
+  const keep = (c: number) => (rankOf(c) === 10 ? 30 : rankOf(c) === 2 ? 20 : rankOf(c))
+  const best = Math.min(...s.hints.map(keep))
+  // One rank has one value here, so these are every playable card of the chosen rank.
+  const cards = s.hints.filter((c) => keep(c) === best)
+  for (const c of cards) {
+    const btn = page.getByTestId(s.hand?.includes(c) ? `hand-${c}` : `faceup-${c}`)
+    if ((await btn.getAttribute('aria-pressed')) !== 'true') await btn.click()
+    await expect.poll(() => btn.getAttribute('aria-pressed')).toBe('true')
+  }
+  await page.getByTestId('play').click()
+  await eventually(async () => {
+    const after = await snap(page)
+    for (const c of cards) {
+      expect(after.hand ?? []).not.toContain(c)
+      expect(after.faceUp).not.toContain(c)
+    }
+  })
+  return { type: 'play', card: cards[0]! }
+}
+
+/** A board's piles, stock and discardable piles as the page shows them, or null once it is gone. */
+function readBoard(page: Page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('[data-testid="my-board"]')
+    if (!root) return null
+    const piles = [...root.querySelectorAll('.piles > *')].map((p) =>
+      [...p.querySelectorAll<HTMLElement>('[data-card]')].map((e) => Number(e.dataset.card)),
+    )
+    const stock = document
+      .querySelector('[data-testid="my-board-stock"]')
+      ?.getAttribute('data-count')
+    const hints = [...root.querySelectorAll<HTMLElement>('button.hint[data-testid^="top-"]')].map(
+      (e) => Number(e.dataset.testid!.slice(4)),
+    )
+    return { piles, stock: Number(stock ?? Number.NaN), hints }
+  })
+}
+
+/** One action of an Aces Up game: a discard, else a deal, else the end; false once it is over. */
+async function duelStep(page: Page): Promise<boolean> {
+  const b = await readBoard(page)
+  if (!b) return false
+  const sig = JSON.stringify([b.piles, b.stock])
+  const changed = () =>
+    eventually(async () =>
+      expect(JSON.stringify(await readBoard(page).then((x) => x && [x.piles, x.stock]))).not.toBe(
+        sig,
+      ),
+    )
+  if (b.hints.length > 0) {
+    await page.getByTestId(`top-${b.hints[0]}`).click()
+    await changed()
+    return true
+  }
+  if (b.stock > 0) {
+    await page.getByTestId('deal').click()
+    await changed()
+    return true
+  }
+  await page.getByTestId('finish').click()
+  await eventually(async () => expect(await readBoard(page)).toBeNull())
+  return false
+}
