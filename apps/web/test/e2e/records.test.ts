@@ -10,6 +10,7 @@ import { playTurn, snap, type TurnAction } from './idiot-helpers.ts'
 import {
   chooseTimer,
   createIdiotTable,
+  createSoloTable,
   createTable,
   joinByLink,
   type Person,
@@ -326,6 +327,41 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     await page.setViewportSize(DESKTOP.viewport!)
     await screenshot(page, 'records-desktop-duel-replay')
     await page.setViewportSize(PHONE.viewport!)
+  }, 300_000)
+  it('[K-3][H-2] replays the patiences: the clock face and the semicircle, every face-down card named', async () => {
+    const { page } = outsider
+    for (const game of ['klockan', 'herrarna'] as const) {
+      await createSoloTable(outsider, server.url, 'Cecilia', game, async () => {})
+      await page.getByTestId('speed-fast').click()
+      // Run to the end (Klockan stops at the fourth king; Herrarna when the cards run out).
+      for (let runs = 0; (await page.getByTestId('record-link-end').count()) === 0; runs++) {
+        expect(runs, `${game} ends`).toBeLessThan(20)
+        const run = page.getByTestId('run')
+        if (await run.isEnabled().catch(() => false)) await run.click().catch(() => {})
+        await page
+          .getByTestId('record-link-end')
+          .waitFor({ timeout: 15_000 })
+          .catch(() => {})
+      }
+      await page.goto(
+        `${server.url}${await page.getByTestId('record-link-end').getAttribute('href')}`,
+      )
+      const v = await verification(page)
+      expect(v.checked, game).toEqual(['seed', 'deal', 'yours', 'moves', 'chain', 'seen'])
+      const n = (await page.getByTestId('move-list').locator('li').count()) - 1
+      await page.getByTestId(`move-${Math.ceil(n / 3)}`).click()
+      await page.getByTestId(`replay-${game}`).waitFor()
+      await screenshot(page, `records-desktop-${game}-replay`)
+      await page.setViewportSize(PHONE.viewport!)
+      await page.getByTestId('show-all').check()
+      // Something still face down or still to come is named only under "every card".
+      expect(await page.locator('[data-testid="replay-board"] .mini').count()).toBeGreaterThan(0)
+      await screenshot(page, `records-phone-${game}-replay-all`)
+      await expectNoAxeViolations(page, `${game} replay, every card, phone`)
+      await page.getByTestId('show-public').check()
+      expect(await page.locator('[data-testid="replay-board"] .mini').count()).toBe(0)
+      await page.setViewportSize(DESKTOP.viewport!)
+    }
   }, 300_000)
 })
 
