@@ -27,6 +27,8 @@ export interface GenConfig {
   readonly hardDeadlineMs: number
   /** Ask kortbord for delta updates (issue 17); the baseline sends whole updates. */
   readonly deltas?: boolean
+  /** Several nodes: table i is made on, and all its members connect to, urls[i % n]. */
+  readonly urls?: readonly string[]
 }
 
 /** Orchestrator → load generator. */

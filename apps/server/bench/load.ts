@@ -83,6 +83,11 @@ const opts = {
   heartbeatMs: S.num('HEARTBEAT_MS', 1000),
   /** Clients ask kortbord for delta updates (issue 17); DELTAS=0 for whole updates. */
   deltas: S.flag('DELTAS', true),
+  /** Scale-out runs (issue 17): e.g. NODES=1,2,3, each on Redis; none by default. */
+  nodes: S.str('NODES', '')
+    .split(',')
+    .map((x) => Number(x.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0),
   idleSeconds: S.num('IDLE_SECONDS', 10),
   gcTrace: S.flag('GC_TRACE', true),
   serverNodeArgs: S.str('SERVER_NODE_ARGS', ''),
@@ -378,6 +383,8 @@ async function startServer(
       METRICS_TOKEN: BENCH_METRICS_TOKEN,
       WEB_DIST: '',
       HEARTBEAT_MS: String(opts.heartbeatMs),
+      // Several nodes send clients of a table served elsewhere here (issue 17).
+      NODE_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     false,
@@ -1128,6 +1135,149 @@ function writeResults(partial: boolean): void {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Scale-out (issue 17): the same load on 1, 2, 3 … nodes sharing one Redis, every table's
+// members connected to the node it was made on (which serves it).
+
+interface ScaleRow {
+  nodes: number
+  cmdsPerSec: number
+  /** Server CPU of all nodes per acknowledged command, and each node's per command it served. */
+  cpuMsPerCmd: number
+  perNodeMsPerCmd: number[]
+  redisCpuMsPerCmd: number
+  redisOpsPerCmd: number
+  /** Bytes of updates sent per command (average update size × updates per command). */
+  wireBytesPerCmd: number
+  updateBytes: number
+  lastViewP99: number
+  lost: number
+  rssMB: number[]
+  heapMB: number[]
+}
+
+/** Redis's count of calls, over all commands (INFO commandstats). */
+async function redisCalls(url: string): Promise<number> {
+  const client = createClient({ url })
+  await client.connect()
+  try {
+    const info = await client.info('commandstats')
+    let n = 0
+    for (const m of info.matchAll(/calls=(\d+)/g)) n += Number(m[1])
+    return n
+  } finally {
+    await client.close().catch(() => undefined)
+  }
+}
+
+async function heapOf(url: string): Promise<number> {
+  const text = await (
+    await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })
+  ).text()
+  const m = /^kortbord_nodejs_heap_size_used_bytes ([0-9.e+]+)$/m.exec(text)
+  return m ? Number(m[1]) / 2 ** 20 : Number.NaN
+}
+
+async function scaleRun(n: number): Promise<ScaleRow> {
+  console.log(`\n== ${n} node(s) on Redis: ${opts.tables} Idiot + ${opts.duelTables} duel tables`)
+  const redis = await startRedis()
+  const servers: (Proc & { url: string })[] = []
+  let gen: Gen | null = null
+  try {
+    for (let i = 0; i < n; i++)
+      servers.push(
+        await startServer(
+          'kortbord',
+          { STORE: 'redis', REDIS_URL: redis.url, NODE_ID: `node${i + 1}` },
+          null,
+        ),
+      )
+    // Every node knows every other before tables are made.
+    for (const until = Date.now() + 20_000; ; ) {
+      const seen = await Promise.all(
+        servers.map(
+          async (sv) =>
+            ((await (await fetch(`${sv.url}/readyz`)).json()) as { nodes: number }).nodes,
+        ),
+      )
+      if (seen.every((k) => k === n)) break
+      if (Date.now() > until) throw new Error(`nodes did not find each other: ${seen.join(', ')}`)
+      await sleep(200)
+    }
+    gen = new Gen(null)
+    gen.send({
+      t: 'init',
+      cfg: {
+        mode: 'kortbord',
+        url: servers[0]!.url,
+        urls: servers.map((sv) => sv.url),
+        tables: opts.tables,
+        duelTables: opts.duelTables,
+        spectators: opts.spectators,
+        connectBatch: opts.connectBatch,
+        setupBatch: opts.setupBatch,
+        seed: opts.seed,
+        ackTimeoutMs: opts.ackTimeoutMs,
+        hardDeadlineMs: maxSeconds * 1000,
+        deltas: opts.deltas,
+      },
+    })
+    await gen.wait('ready', setupBudgetS * 1000)
+    gen.send({ t: 'rate', perTable: opts.rate })
+    await sleep(opts.warmup * 1000)
+    const s0 = servers.map((sv) => procStats(sv.pid, clkTck)!)
+    const r0 = procStats(redis.pid, clkTck)!
+    const c0 = await redisCalls(redis.url)
+    gen.send({ t: 'measure', id: n })
+    await sleep(opts.duration * 1000)
+    const s1 = servers.map((sv) => procStats(sv.pid, clkTck)!)
+    const r1 = procStats(redis.pid, clkTck)!
+    const c1 = await redisCalls(redis.url)
+    gen.send({ t: 'endMeasure', id: n })
+    const { result } = await gen.wait('phase', opts.ackTimeoutMs + 30_000, n)
+    const acked = Math.max(1, result.acked)
+    const cpu = s1.map((x, i) => x.cpuMs - s0[i]!.cpuMs)
+    const row: ScaleRow = {
+      nodes: n,
+      cmdsPerSec: result.acked / result.seconds,
+      cpuMsPerCmd: cpu.reduce((a, b) => a + b, 0) / acked,
+      // Tables are spread evenly (table i on node i mod n): each node served acked / n.
+      perNodeMsPerCmd: cpu.map((c) => c / (acked / n)),
+      redisCpuMsPerCmd: (r1.cpuMs - r0.cpuMs) / acked,
+      redisOpsPerCmd: (c1 - c0) / acked,
+      updateBytes: result.updateBytes.all,
+      wireBytesPerCmd: (result.updateBytes.all * result.updates) / acked,
+      lastViewP99: result.lastView.p99,
+      lost: result.lost,
+      rssMB: s1.map((x) => x.rss / 2 ** 20),
+      heapMB: await Promise.all(servers.map((sv) => heapOf(sv.url))),
+    }
+    console.log(`  ${JSON.stringify(row)}`)
+    return row
+  } finally {
+    await gen?.exit().catch(() => undefined)
+    for (const sv of servers) sv.proc.kill('SIGTERM')
+    redis.proc.kill('SIGKILL')
+    await sleep(500)
+  }
+}
+
+async function scaleOut(): Promise<void> {
+  const rows: ScaleRow[] = []
+  for (const n of opts.nodes) rows.push(await scaleRun(n))
+  const one = rows.find((r) => r.nodes === 1) ?? rows[0]!
+  console.log(
+    '\n| nodes | cmds/s | CPU ms/cmd (all nodes) | per node ms/cmd served | ÷ 1 node | Redis ms/cmd | Redis ops/cmd | update B | wire B/cmd | last view p99 ms | lost | RSS MB | heap MB |',
+  )
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+  for (const r of rows) {
+    const per = r.perNodeMsPerCmd.map((x) => x.toFixed(3)).join(' / ')
+    console.log(
+      `| ${r.nodes} | ${r.cmdsPerSec.toFixed(0)} | ${r.cpuMsPerCmd.toFixed(3)} | ${per} | ${(r.cpuMsPerCmd / one.cpuMsPerCmd).toFixed(2)} | ${r.redisCpuMsPerCmd.toFixed(3)} | ${r.redisOpsPerCmd.toFixed(1)} | ${r.updateBytes.toFixed(0)} | ${r.wireBytesPerCmd.toFixed(0)} | ${r.lastViewP99.toFixed(1)} | ${r.lost} | ${r.rssMB.map((x) => x.toFixed(0)).join(' / ')} | ${r.heapMB.map((x) => x.toFixed(0)).join(' / ')} |`,
+    )
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 
 console.log(
   `kortbord load benchmark at ${git.head}${git.dirty.length > 0 ? ` (+${git.dirty.length} changed files)` : ''}: ${tableCount} tables, ${socketCount} sockets, stores ${opts.stores.join(', ') || 'none'}${opts.baseline ? ' + baseline' : ''}${opts.knee ? ', knee search' : ''}${opts.profile ? ', profiled' : ''}; stops by itself within ${maxSeconds} s`,
@@ -1137,6 +1287,12 @@ if (fdSoft < fdWant) {
   console.log(
     `  open-file limit ${fdSoft} < ${fdWant}: children raise it to ${to}${to < fdWant ? ' (the hard limit: some sockets may fail)' : ''}`,
   )
+}
+if (opts.nodes.length > 0) {
+  // pnpm bench:load NODES=1,2,3: the scale-out runs (issue 17) instead of the usual ones.
+  await scaleOut()
+  clearTimeout(hardStop)
+  process.exit(0)
 }
 let bytes: GenConfig['updateBytes']
 for (const store of opts.stores) {

@@ -462,7 +462,10 @@ function setRate(r: number): void {
 
 function connectOne(t: Tbl, idx: number): Promise<Member> {
   return new Promise((resolve, reject) => {
-    const sock = io(cfg.url, {
+    // Several nodes (issue 17): every member of a table connects to the node its table is made
+    // on, which serves it: clients routed to owners.
+    const url = cfg.urls && cfg.urls.length > 0 ? cfg.urls[t.i % cfg.urls.length]! : cfg.url
+    const sock = io(url, {
       transports: ['websocket'],
       auth: { protocol: PROTOCOL_VERSION, ...(cfg.deltas ? { deltas: 1 } : {}) },
       reconnection: false,
