@@ -17,8 +17,8 @@ import { Ownership } from './ownership.ts'
 import { jsonParser } from './parser.ts'
 import { Presence } from './presence.ts'
 import { attachSockets, type KortbordServer, roomsFor } from './sockets.ts'
-import { SolverPool } from './solver.ts'
 import { MemoryStore, type TableStore } from './store.ts'
+import { defaultThreads, WorkerPool } from './workers/pool.ts'
 
 export interface App {
   readonly fastify: FastifyInstance
@@ -97,7 +97,14 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       retention: { ttlSeconds: config.records.ttlSeconds, maxRecords: config.records.max },
     })
   const now = opts.now ?? Date.now
-  const solver = config.solver.enabled ? new SolverPool(config.solver.timeoutMs, log) : null
+  // The worker pool (the A-16 solver, hard bots): started at its first job, never on the loop.
+  let pool: WorkerPool | null = null
+  const workers = () =>
+    (pool ??= new WorkerPool({
+      threads: config.workers.threads ?? defaultThreads(),
+      maxQueue: config.workers.queue,
+      solveTimeoutMs: config.solver.timeoutMs,
+    }))
   const metrics = opts.metrics ?? createMetrics()
   const limits = new Limits(config.limits, opts.limitsRedis)
   const trust = trustFunction(config.trustProxy)
@@ -154,7 +161,13 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       node,
       presence,
       ...rooms,
-      solve: solver ? (deck, piles) => solver.solve(deck, piles) : undefined,
+      solve: config.solver.enabled
+        ? (deck, piles) =>
+            workers()
+              .solve(deck, piles)
+              .then((r) => r && { best: r.best, proven: r.proven })
+        : undefined,
+      botMove: (level, view, seed, thinkMs) => workers().botMove(level, view, seed, thinkMs),
     },
     config.publicUrl ?? '',
     config.limits.maxTables,
@@ -166,6 +179,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     sockets: () => io?.engine.clientsCount ?? 0,
     spectators: () => presence.size,
     hardBots: () => hub.hardBots(),
+    workers: () => pool?.stats() ?? null,
   })
 
   const gate = admission(config, limits, trust, metrics)
@@ -252,7 +266,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
   fastify.addHook('onClose', async () => {
     hub.close()
     presence.close()
-    solver?.close()
+    await pool?.close()
     await metricsServer?.close()
     await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()))
     await store.close()

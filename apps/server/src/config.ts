@@ -61,6 +61,10 @@ const Env = z.object({
   /** A-16 best possible after each duel game, in a child process. */
   SOLVER: flag.default(true),
   SOLVER_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Worker threads for the solver and hard bots (default: the machine's cores less one, ≥ 1). */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Jobs that may wait for a worker; beyond it a solve gets no figure, a hard bot plays normal. */
+  WORKER_QUEUE: z.coerce.number().int().min(1).default(64),
   /** Tables untouched this long are deleted (abandoned or long finished), hours. */
   TABLE_TTL_HOURS: z.coerce.number().min(0.001).default(24),
   /** The address players use, for the links in a new table's acknowledgement. */
@@ -128,6 +132,7 @@ export interface Config {
   readonly rate: { readonly burst: number; readonly perSecond: number; readonly strikes: number }
   readonly maxPayloadBytes: number
   readonly solver: { readonly enabled: boolean; readonly timeoutMs: number }
+  readonly workers: { readonly threads: number | null; readonly queue: number }
   readonly maxTablesPerConnection: number
   readonly limits: Limits
   /** proxy-addr's trust list; empty: the TCP peer is the client. */
@@ -193,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rate: { burst: e.RATE_BURST, perSecond: e.RATE_PER_SECOND, strikes: e.RATE_STRIKES },
     maxPayloadBytes: e.MAX_PAYLOAD_BYTES,
     solver: { enabled: e.SOLVER, timeoutMs: e.SOLVER_TIMEOUT_MS },
+    workers: { threads: e.WORKERS ?? null, queue: e.WORKER_QUEUE },
     maxTablesPerConnection: e.MAX_TABLES_PER_CONNECTION,
     limits: {
       recordReadsPerAddressPerMinute: e.RECORD_READS_PER_ADDRESS_PER_MINUTE,

@@ -11,6 +11,14 @@ export interface MetricSources {
   spectators(): number
   /** Hard bots seated at tables loaded on this node. */
   hardBots(): number
+  /** The worker pool's jobs (solver, hard bots), or null before its first job. */
+  workers(): {
+    queued: number
+    running: number
+    refused: number
+    timedOut: number
+    failed: number
+  } | null
 }
 
 /**
@@ -39,6 +47,26 @@ export function createMetrics() {
   gauge('kortbord_sockets', 'Connected sockets', (s) => s.sockets())
   gauge('kortbord_spectators', 'Spectators connected to this node', (s) => s.spectators())
   gauge('kortbord_hard_bots', 'Hard bots at tables loaded on this node', (s) => s.hardBots())
+  gauge(
+    'kortbord_worker_jobs_queued',
+    'Worker pool jobs waiting (solver, hard bots)',
+    (s) => s.workers()?.queued ?? 0,
+  )
+  gauge(
+    'kortbord_worker_jobs_running',
+    'Worker pool jobs running',
+    (s) => s.workers()?.running ?? 0,
+  )
+  gauge(
+    'kortbord_worker_jobs_refused',
+    'Worker pool jobs refused: queue full (since start)',
+    (s) => s.workers()?.refused ?? 0,
+  )
+  gauge(
+    'kortbord_worker_jobs_timed_out',
+    'Worker pool jobs over their time limit (since start)',
+    (s) => s.workers()?.timedOut ?? 0,
+  )
   const commands = new Counter({
     name: 'kortbord_commands_total',
     help: 'Client messages handled, by event and result',

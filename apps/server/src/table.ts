@@ -1,6 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Deal, DuelState, IdiotState, RecordMove, Seat } from '@kortbord/engine'
-import { type BotLevel, botMove, type IdiotView, Rng, withBest } from '@kortbord/engine'
+import {
+  type BotLevel,
+  botMove,
+  type IdiotMove,
+  type IdiotView,
+  Rng,
+  withBest,
+} from '@kortbord/engine'
 import type {
   CreateTableMsg,
   LogEntry,
@@ -111,6 +118,13 @@ export interface TableDeps {
   hardBots?(): number
   /** This node's id, recorded with the connections it serves. */
   readonly node?: string
+  /** A hard bot's move, thought in the worker pool (null: no answer; the table plays normal). */
+  botMove?(
+    level: BotLevel,
+    view: IdiotView,
+    seed: string,
+    thinkMs: number,
+  ): Promise<IdiotMove | null>
   /** A-16: computes the best possible result of a finished Aces Up game, or null. */
   solve?(
     deck: readonly number[],
@@ -1240,29 +1254,45 @@ export class Table {
     return (r.state as { phase: string }).phase === 'swap' ? base / 4 : base
   }
 
-  private botTurn(): Promise<void> {
-    return this.run(async () => {
+  /**
+   * A bot whose turn it is moves. It thinks outside the table's queue (a hard bot in the worker
+   * pool: never on the event loop), then moves only if the table is still where it thought.
+   */
+  private async botTurn(): Promise<void> {
+    try {
       const r = this.record
       if (r.status !== 'playing' || r.state === null) return
       for (const seat of this.adapter.activeSeats(r.state)) {
-        const level = this.record.seats[seat]?.bot
-        const cur = this.record
-        if (!level || cur.status !== 'playing' || cur.state === null) continue
+        const level = r.seats[seat]?.bot
+        if (!level) continue
         // A bot sees what a person in its seat would see: the view, never the state.
-        const view = this.adapter.view(cur.state, seat) as IdiotView
-        const think = this.deps.config.botThinkMs ?? 60
-        const now = () => performance.now()
-        const move = botMove(level, view, Rng.seeded(`${cur.code}/${cur.version}/${seat}`), {
-          rollouts: 400,
-          now,
-          deadline: now() + think,
-        })
+        const view = this.adapter.view(r.state, seat) as IdiotView
+        const move = await this.think(level, view, `${r.code}/${r.version}/${seat}`)
         if (!move) continue
-        const out = await this.applyMove(seat, move, null, 'bot')
-        if (!out.ok) this.log.warn({ seat, error: out.error }, 'bot move refused')
+        await this.run(async () => {
+          // The table moved on meanwhile: its bots are due again from where it is now.
+          if (this.record.version !== r.version) return
+          const out = await this.applyMove(seat, move, null, 'bot')
+          if (!out.ok) this.log.warn({ seat, error: out.error }, 'bot move refused')
+        })
         return
       }
-    }).catch((e: unknown) => this.log.warn({ err: e }, 'bot turn failed'))
+    } catch (e) {
+      this.log.warn({ err: e }, 'bot turn failed')
+    }
+  }
+
+  /** A bot's move: a hard one from the worker pool; without an answer from it, a normal one. */
+  private async think(level: BotLevel, view: IdiotView, seed: string): Promise<IdiotMove | null> {
+    const think = this.deps.config.botThinkMs ?? 60
+    if (level === 'hard' && this.deps.botMove) {
+      const m = await this.deps.botMove(level, view, seed, think)
+      if (m) return m
+      // Refused (the pool is full), too slow or failed: the table never stalls for it.
+      level = 'normal'
+    }
+    const now = () => performance.now()
+    return botMove(level, view, Rng.seeded(seed), { rollouts: 400, now, deadline: now() + think })
   }
 
   /** After loading a record (a restart, another node): re-arm its timers. */
