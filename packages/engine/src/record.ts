@@ -89,8 +89,12 @@ export function chainStart(id: string, commitmentHex: string | null): string {
  * The next head: SHA-256 of `<head>|<version>|<seat>|<move in notation>|<time>|<by>` (docs/fairness.md).
  */
 export function chainNext(head: string, game: RecordGame, m: RecordMove): string {
-  const line = `${head}|${m.v}|${m.seat}|${formatMove(game, m.move)}|${m.at}|${m.by ?? ''}`
-  return bytesToHex(sha256(utf8ToBytes(line)))
+  return bytesToHex(sha256(utf8ToBytes(chainLine(head, game, m))))
+}
+
+/** The text {@link chainNext} hashes (a server may hash it with a native SHA-256). */
+export function chainLine(head: string, game: RecordGame, m: RecordMove): string {
+  return `${head}|${m.v}|${m.seat}|${formatMove(game, m.move)}|${m.at}|${m.by ?? ''}`
 }
 
 /** Every head of a record's chain: heads[0] is the start, heads[i] follows moves[i − 1]. */
