@@ -214,7 +214,9 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     const ready = storeReady && !closing
     // How many nodes this one counts as serving tables (issue 17), itself included.
     const nodes = liveness.owners()?.size ?? 1
-    return reply.code(ready ? 200 : 503).send({ ok: ready, store: storeReady, closing, nodes })
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ ok: ready, store: storeReady, closing, nodes, node })
   })
   // /metrics: behind a token on the main port, or on a port of its own (finding 10).
   const metricsRoute = async (_req: unknown, reply: { header(k: string, v: string): void }) => {

@@ -386,6 +386,9 @@ export class Table {
   handOver(owner: NodeAddress): Promise<void> {
     return this.run(async () => {
       this.forgetMembers('moved', owner)
+      // Their connections here are gone: recorded as dropped, so that a player who does not
+      // follow (a closed tab) is away and their grace runs, on the new owner.
+      await this.dropOrphans().catch(() => undefined)
       this.retired = { moved: owner }
       this.close()
       this.deps.retired?.(this)

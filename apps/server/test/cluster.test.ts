@@ -2,9 +2,10 @@
 // games; a node is killed mid-game; every node is restarted; commands race across nodes.
 import type { IdiotView } from '@kortbord/engine'
 import type { TableUpdate } from '@kortbord/protocol'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Client, connect, must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
+import { Ownership } from '../src/ownership.ts'
 import { type Node, settled, startNode } from './cluster.ts'
 import { redisMissing, startRedis, type TestRedis } from './redis-server.ts'
 
@@ -188,6 +189,53 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
       expect(end.table.status).toBe('over')
     } finally {
       nodes[owner] = await startNode(env())
+    }
+  })
+
+  it('a node that joins takes its share of tables: their players are sent there and play on; one who does not follow is shown away', async () => {
+    const { code, players, tokens } = await spreadTable()
+    const v0 = players[0]!.state(code)!.table.version
+    must(await players[0]!.send('table:start', { table: code, version: v0 }))
+    // A new node with an id that will own this table (rendezvous hashing over the ids).
+    const ids = await Promise.all(
+      nodes.map(
+        async (n) => ((await (await fetch(`${n.url}/readyz`)).json()) as { node: string }).node,
+      ),
+    )
+    let id = ''
+    for (let i = 0; !id; i++) {
+      const candidate = `joiner-${i}`
+      const o = new Ownership(
+        { node: candidate, url: null },
+        () => new Map([...ids, candidate].map((n) => [n, null])),
+      )
+      if (o.owns(code)) id = candidate
+    }
+    // Cy closes his tab just as it happens: he will not follow.
+    players[2]!.close()
+    const joiner = await startNode(env({ NODE_ID: id }))
+    try {
+      await settled([...nodes, joiner])
+      // Ada and Bo were told where the table went, and are back in their seats there.
+      for (const c of players.slice(0, 2))
+        await vi.waitFor(() => expect(c.url).toBe(joiner.url), { timeout: 10_000 })
+      const u = await players[0]!.waitFor(
+        code,
+        (x) =>
+          x.table.seats[0]!.connected &&
+          x.table.seats[1]!.connected &&
+          !x.table.seats[2]!.connected,
+        15_000,
+      )
+      expect(u.table.seats[2]).toMatchObject({ name: 'Cy', connected: false, away: true })
+      expect(u.table.seats[2]!.graceUntil).not.toBeNull()
+      expect(players[0]!.gone.some((g) => g.reason === 'moved' && g.node === id)).toBe(true)
+      // Cy comes back later with his token, to any node: he is sent on and sits again.
+      const cy = await client(nodes[0]!)
+      must(await cy.send('table:reclaim', { table: code, token: tokens[2]! }))
+      expect(cy.url).toBe(joiner.url)
+    } finally {
+      await joiner.stop()
     }
   })
 
