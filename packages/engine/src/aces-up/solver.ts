@@ -42,6 +42,7 @@
  */
 
 import { type Card, rankOf, suitOf } from '../cards.ts'
+import { StateTable } from './state-table.ts'
 
 export type SolverMove =
   | { type: 'discard'; pile: number }
@@ -127,7 +128,7 @@ class Search {
 
   readonly path: number[] = []
   readonly undoCards: number[] = []
-  tt = new Map<string, number>()
+  tt = new StateTable(8)
   retExact = false
 
   // Per phase (indexed by `dealt`).
@@ -135,10 +136,19 @@ class Search {
   readonly ctxExact: Uint8Array
   readonly ctxLB: Int32Array
   readonly branched: Uint8Array
-  readonly visited: (Set<string> | null)[]
+  readonly visited: (StateTable | null)[]
+  /** Phase-start keys kept while their phase is searched (the key buffer is reused below). */
+  readonly savedKey: Uint32Array
+  readonly savedLen: Int32Array
+  readonly savedHash: Int32Array
 
   // Scratch.
-  readonly keyBuf: number[] = []
+  readonly maxWords: number
+  /** The last packed key: keyLen words of keyWords (bytes in keyBytes), hashed to keyHash. */
+  readonly keyWords: Uint32Array
+  readonly keyBytes: Uint8Array
+  keyLen = 0
+  keyHash = 0
   readonly order: Int32Array
   readonly maxLive = new Int32Array(4)
   readonly cost: Int32Array
@@ -151,6 +161,8 @@ class Search {
   readonly liveMax: Int32Array
   /** For stock card i, the pile it will be dealt onto. */
   readonly landing: Uint8Array
+  /** stockLive[sp*k*4 + p*4 + s]: highest rank of suit s among stock cards from sp landing on p. */
+  readonly stockLive: Uint8Array
   /** Index in `deck` of the last deal's first card, and whether that deal kills nothing (see lastRowBound). */
   readonly lastStart: number
   readonly lastRowDead: boolean
@@ -170,7 +182,13 @@ class Search {
     this.ctxExact = new Uint8Array(phases)
     this.ctxLB = new Int32Array(phases)
     this.branched = new Uint8Array(phases)
-    this.visited = new Array<Set<string> | null>(phases).fill(null)
+    this.visited = new Array<StateTable | null>(phases).fill(null)
+    this.maxWords = Math.ceil((1 + this.n + k) / 4)
+    this.keyWords = new Uint32Array(this.maxWords)
+    this.keyBytes = new Uint8Array(this.keyWords.buffer)
+    this.savedKey = new Uint32Array(phases * this.maxWords)
+    this.savedLen = new Int32Array(phases)
+    this.savedHash = new Int32Array(phases)
     this.order = new Int32Array(k)
     this.cost = new Int32Array(k * this.cap)
     this.pileC = new Int32Array(k)
@@ -182,6 +200,15 @@ class Search {
     this.landing = new Uint8Array(this.n)
     const first = Math.min(k, this.n)
     for (let i = first; i < this.n; i++) this.landing[i] = (i - first) % k
+    this.stockLive = new Uint8Array((this.n + 1) * k * 4)
+    for (let i = this.n - 1; i >= 0; i--) {
+      const o = i * k * 4
+      for (let j = 0; j < k * 4; j++) this.stockLive[o + j] = this.stockLive[o + k * 4 + j]!
+      if (i < first) continue
+      const x = this.deck[i]!
+      const j = o + this.landing[i]! * 4 + SUIT[x]!
+      if (RANK[x]! > this.stockLive[j]!) this.stockLive[j] = RANK[x]!
+    }
     this.lastStart = this.n > first ? first + k * Math.floor((this.n - first - 1) / k) : this.n
     let dead = this.n - this.lastStart === k
     for (let i = this.lastStart; dead && i < this.n; i++) {
@@ -318,11 +345,12 @@ class Search {
   }
 
   /**
-   * The state's key: stock position, then every pile's faces (two per character) and a
-   * separator. Piles that receive no further card are sorted; twins are written alike.
+   * Packs the state's key into keyWords: stock position, then every pile's faces and a separator,
+   * one byte each (zero padding to a whole word). Piles that receive no further card are sorted;
+   * twins are written alike.
    */
-  key(): string {
-    const buf = this.keyBuf
+  packKey(): void {
+    const bytes = this.keyBytes
     const k = this.k
     const free = this.freeFrom()
     const order = this.order
@@ -337,28 +365,45 @@ class Search {
       order[j + 1] = v
     }
     let len = 0
-    buf[len++] = this.sp
-    let half = 0
-    let odd = false
+    bytes[len++] = this.sp
     for (let i = 0; i < k; i++) {
       const p = order[i]!
       const h = this.ph[p]!
       const o = p * this.cap
-      // Faces 1..52, separator 63: six bits each, two per character.
-      for (let j = 0; j <= h; j++) {
-        const f = j < h ? FACE[this.pc[o + j]!]! : 63
-        if (odd) {
-          buf[len++] = half | (f << 6)
-          odd = false
-        } else {
-          half = f
-          odd = true
-        }
-      }
+      // Faces 1..52, separator 63 (so a key never ends in padding).
+      for (let j = 0; j < h; j++) bytes[len++] = FACE[this.pc[o + j]!]!
+      bytes[len++] = 63
     }
-    if (odd) buf[len++] = half
-    buf.length = len
-    return String.fromCharCode.apply(null, buf)
+    while ((len & 3) !== 0) bytes[len++] = 0
+    const n = len >> 2
+    const words = this.keyWords
+    let hash = Math.imul(n, 0x9e3779b1)
+    for (let i = 0; i < n; i++) {
+      hash = Math.imul(hash ^ words[i]!, 0x85ebca6b)
+      hash ^= hash >>> 13
+    }
+    hash = Math.imul(hash ^ (hash >>> 16), 0xc2b2ae35)
+    this.keyLen = n
+    this.keyHash = hash ^ (hash >>> 16)
+  }
+
+  /** Keeps the packed key as phase d's (for ttSet after the phase is searched). */
+  saveKey(d: number): void {
+    const o = d * this.maxWords
+    for (let i = 0; i < this.keyLen; i++) this.savedKey[o + i] = this.keyWords[i]!
+    this.savedLen[d] = this.keyLen
+    this.savedHash[d] = this.keyHash
+  }
+
+  ttSet(d: number, v: number): void {
+    const o = d * this.maxWords
+    const n = this.savedLen[d]!
+    this.tt.set(this.savedKey, o, n, this.savedHash[d]!, v)
+  }
+
+  /** Empties phase d's visited set. */
+  clearVisited(d: number): void {
+    this.visited[d]?.clear()
   }
 
   /**
@@ -523,8 +568,9 @@ class Search {
     const liveMax = this.liveMax
     deadTo.fill(0)
     for (;;) {
-      // Highest live rank per (pile, suit): table cards above deadTo, stock cards by landing.
-      liveMax.fill(0)
+      // Highest live rank per (pile, suit): stock cards by landing, table cards above deadTo.
+      const so = this.sp * k * 4
+      for (let i = 0; i < k * 4; i++) liveMax[i] = this.stockLive[so + i]!
       for (let p = 0; p < k; p++) {
         const o = p * cap
         for (let j = deadTo[p]!; j < this.ph[p]!; j++) {
@@ -532,11 +578,6 @@ class Search {
           const i = p * 4 + SUIT[x]!
           if (RANK[x]! > liveMax[i]!) liveMax[i] = RANK[x]!
         }
-      }
-      for (let i = this.sp; i < n; i++) {
-        const x = this.deck[i]!
-        const j = this.landing[i]! * 4 + SUIT[x]!
-        if (RANK[x]! > liveMax[j]!) liveMax[j] = RANK[x]!
       }
       this.summarise()
       // In each pile, the highest card with no higher live card of its suit in another pile is
@@ -626,15 +667,16 @@ class Search {
       this.ctxExact[d] = 0
       this.ctxLB[d] = 0
       this.branched[d] = 0
-      this.visited[d] = null
+      this.clearVisited(d)
       this.explore(d)
       this.retExact = true
       return this.ctxMin[d]!
     }
-    const key = this.key()
-    const e = this.tt.get(key)
+    this.packKey()
+    this.saveKey(d)
+    const e = this.tt.get(this.keyWords, 0, this.keyLen, this.keyHash)
     let lb = 0
-    if (e !== undefined) {
+    if (e >= 0) {
       if (e < LB_FLAG) {
         this.retExact = true
         return e
@@ -658,9 +700,9 @@ class Search {
     this.ctxExact[d] = 0
     this.ctxLB[d] = lb
     this.branched[d] = 0
-    this.visited[d] = null
+    this.clearVisited(d)
     this.explore(d)
-    this.visited[d] = null
+    this.clearVisited(d)
     if (this.aborted) {
       this.retExact = false
       return lb
@@ -668,23 +710,23 @@ class Search {
     const v = this.ctxMin[d]!
     const exactChild = this.ctxExact[d] === 1
     if (exactChild && v <= lb) {
-      this.tt.set(key, v)
+      this.ttSet(d, v)
       this.retExact = true
       return v
     }
     if (this.incumbent <= lb) {
       // Possibly stopped early: every unexplored configuration is worth at least lb.
-      this.tt.set(key, lb + LB_FLAG)
+      this.ttSet(d, lb + LB_FLAG)
       this.retExact = false
       return lb
     }
     if (exactChild) {
-      this.tt.set(key, v)
+      this.ttSet(d, v)
       this.retExact = true
       return v
     }
     const r = Math.max(v, lb)
-    this.tt.set(key, r + LB_FLAG)
+    this.ttSet(d, r + LB_FLAG)
     this.retExact = false
     return r
   }
@@ -708,11 +750,11 @@ class Search {
     this.ctxExact[d] = 0
     this.ctxLB[d] = 0
     this.branched[d] = 0
-    this.visited[d] = null
+    this.clearVisited(d)
     this.keeps = true
     this.keepPhase = d
     this.explore(d)
-    this.visited[d] = null
+    this.clearVisited(d)
     this.keeps = false
     this.keepPhase = -1
   }
@@ -791,15 +833,13 @@ class Search {
     }
     const movable = empty && (tall || (lone && rem > 0))
     if (this.branched[d] === 1 || movable) {
-      const key = this.key()
+      this.packKey()
       let vs = this.visited[d]
       if (vs === null || vs === undefined) {
-        vs = new Set<string>()
+        vs = new StateTable(4)
         this.visited[d] = vs
       }
-      const size = vs.size
-      vs.add(key)
-      if (vs.size === size) return
+      if (!vs.add(this.keyWords, 0, this.keyLen, this.keyHash)) return
     }
     if (++this.nodes > this.maxNodes) {
       this.aborted = true
@@ -897,7 +937,7 @@ export function solveAcesUp(
     if (!s.aborted) {
       s.reset()
       s.keeps = true
-      s.tt = new Map()
+      s.tt = new StateTable(8)
       s.phaseSearch()
       if (!s.aborted) proven = 'all'
     }
