@@ -19,6 +19,10 @@ import { Presence } from './presence.ts'
 import { attachSockets, type KortbordServer, roomsFor } from './sockets.ts'
 import { MemoryStore, type TableStore } from './store.ts'
 import { defaultThreads, WorkerPool } from './workers/pool.ts'
+import { bestSolvers } from './workers/solvers.ts'
+
+/** Background proofs that may wait for the proof thread; beyond it a bound stays a bound. */
+const PROOF_QUEUE = 32
 
 export interface App {
   readonly fastify: FastifyInstance
@@ -70,6 +74,8 @@ const SECURITY_HEADERS = {
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
+      // The replay page's "show the best way" runs the solver in a Web Worker of our own (issue 16).
+      workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -105,6 +111,16 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       maxQueue: config.workers.queue,
       solveTimeoutMs: config.solver.timeoutMs,
     }))
+  // A-16's background proofs (issue 16): one thread of their own at the lowest priority.
+  let proofPool: WorkerPool | null = null
+  const proofs = () =>
+    (proofPool ??= new WorkerPool({
+      threads: 1,
+      maxQueue: PROOF_QUEUE,
+      solveTimeoutMs: config.solver.proofTimeoutMs,
+      nice: 19,
+    }))
+  const solvers = bestSolvers(config.solver, workers, proofs)
   const metrics = opts.metrics ?? createMetrics()
   const limits = new Limits(config.limits, opts.limitsRedis)
   const trust = trustFunction(config.trustProxy)
@@ -161,12 +177,8 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       node,
       presence,
       ...rooms,
-      solve: config.solver.enabled
-        ? (deck, piles) =>
-            workers()
-              .solve(deck, piles)
-              .then((r) => r && { best: r.best, proven: r.proven })
-        : undefined,
+      solve: config.solver.enabled ? solvers.solve : undefined,
+      prove: config.solver.enabled ? solvers.prove : undefined,
       botMove: (level, view, seed, thinkMs) => workers().botMove(level, view, seed, thinkMs),
     },
     config.publicUrl ?? '',
@@ -269,6 +281,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     hub.close()
     presence.close()
     await pool?.close()
+    await proofPool?.close()
     await metricsServer?.close()
     await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()))
     await store.close()

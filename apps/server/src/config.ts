@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { parseCards } from '@kortbord/engine'
+import { DEFAULT_MAX_NODES, parseCards } from '@kortbord/engine'
 import { LOG_TAIL } from '@kortbord/protocol'
 import { z } from 'zod'
 
@@ -58,9 +58,19 @@ const Env = z.object({
   KORTBORD_TEST_DECK: z.string().optional(),
   /** Tests only: multiplies turn timer durations (0.01 makes a 15 s timer 150 ms). */
   KORTBORD_TIMER_SCALE: z.coerce.number().min(0.0001).max(1).default(1),
-  /** A-16 best possible after each duel game, in a child process. */
+  /** A-16 best possible after each duel game, in the worker pool. */
   SOLVER: flag.default(true),
+  /** The table's solve: its time limit, queueing included, and its node budget (keeps). */
   SOLVER_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  SOLVER_NODES: z.coerce.number().int().min(0).default(DEFAULT_MAX_NODES),
+  /**
+   * The background proof of a figure the table's solve could not prove: its time limit and node
+   * budget, far larger but bounded, on a worker thread of its own.
+   */
+  SOLVER_PROOF_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  SOLVER_PROOF_NODES: z.coerce.number().int().min(1).default(5_000_000),
+  /** Tests only: the background proof waits this long before it starts (to see "≤ n" first). */
+  KORTBORD_TEST_PROOF_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Worker threads for the solver and hard bots (default: the machine's cores less one, ≥ 1). */
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Jobs that may wait for a worker; beyond it a solve gets no figure, a hard bot plays normal. */
@@ -131,7 +141,14 @@ export interface Config {
   readonly testDeck: readonly number[] | null
   readonly rate: { readonly burst: number; readonly perSecond: number; readonly strikes: number }
   readonly maxPayloadBytes: number
-  readonly solver: { readonly enabled: boolean; readonly timeoutMs: number }
+  readonly solver: {
+    readonly enabled: boolean
+    readonly timeoutMs: number
+    readonly nodes: number
+    readonly proofTimeoutMs: number
+    readonly proofNodes: number
+    readonly testProofDelayMs: number
+  }
   readonly workers: { readonly threads: number | null; readonly queue: number }
   readonly maxTablesPerConnection: number
   readonly limits: Limits
@@ -197,7 +214,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testDeck: e.KORTBORD_TEST_DECK ? parseCards(e.KORTBORD_TEST_DECK) : null,
     rate: { burst: e.RATE_BURST, perSecond: e.RATE_PER_SECOND, strikes: e.RATE_STRIKES },
     maxPayloadBytes: e.MAX_PAYLOAD_BYTES,
-    solver: { enabled: e.SOLVER, timeoutMs: e.SOLVER_TIMEOUT_MS },
+    solver: {
+      enabled: e.SOLVER,
+      timeoutMs: e.SOLVER_TIMEOUT_MS,
+      nodes: e.SOLVER_NODES,
+      proofTimeoutMs: e.SOLVER_PROOF_TIMEOUT_MS,
+      proofNodes: e.SOLVER_PROOF_NODES,
+      testProofDelayMs: e.KORTBORD_TEST_PROOF_DELAY_MS,
+    },
     workers: { threads: e.WORKERS ?? null, queue: e.WORKER_QUEUE },
     maxTablesPerConnection: e.MAX_TABLES_PER_CONNECTION,
     limits: {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Deal, DuelState, IdiotState, RecordMove, Seat } from '@kortbord/engine'
+import type { Deal, DuelBest, DuelState, IdiotState, RecordMove, Seat } from '@kortbord/engine'
 import {
   type BotLevel,
   botMove,
@@ -20,6 +20,7 @@ import type {
   WireError,
 } from '@kortbord/protocol'
 import type { Logger } from 'pino'
+import { BestFigures, improves } from './best.ts'
 import { type ChatDeps, TableChat } from './chat.ts'
 import {
   endRecord,
@@ -125,11 +126,10 @@ export interface TableDeps {
     seed: string,
     thinkMs: number,
   ): Promise<IdiotMove | null>
-  /** A-16: computes the best possible result of a finished Aces Up game, or null. */
-  solve?(
-    deck: readonly number[],
-    piles: 4 | 5 | 8,
-  ): Promise<{ best: number; proven: 'all' | 'closed' } | null>
+  /** A-16: the table's solve of a finished Aces Up game (an upper bound unless proven), or null. */
+  solve?(deck: readonly number[], piles: 4 | 5 | 8): Promise<DuelBest | null>
+  /** A-16: the background proof of a figure the table's solve left unproven, or null. */
+  prove?(deck: readonly number[], piles: 4 | 5 | 8): Promise<DuelBest | null>
   now(): number
 }
 
@@ -190,7 +190,7 @@ export class Table {
   private readonly timers: TableTimers
   private readonly updates: UpdateCache
   private readonly talk: TableChat
-  private readonly solving = new Set<string>()
+  private readonly best: BestFigures
   /** The version this node committed last and the log seq before it: its updates carry a delta. */
   private delta: { version: number; logAfter: number } | null = null
   /** A connection admitted by the command being committed: it gets a whole update. */
@@ -213,6 +213,12 @@ export class Table {
     this.log = deps.log.child({ table: logCode(record.code) })
     this.updates = new UpdateCache(this.adapter, deps.config.timeoutsForAway)
     this.talk = new TableChat(record.code, { ...deps.chat, now: deps.now })
+    this.best = new BestFigures({
+      solve: deps.solve,
+      prove: deps.prove,
+      commit: (seat, index, gameNo, best) => this.commitBest(seat, index, gameNo, best),
+      log: this.log,
+    })
     this.timers = new TableTimers({
       turn: () => void this.onTurnTimer(),
       bots: () => void this.botTurn(),
@@ -308,7 +314,7 @@ export class Table {
   }
   /** Nobody is connected on this node and no timer is pending: safe to drop from memory. */
   get idle(): boolean {
-    return this.members.size === 0 && this.timers.idle && this.solving.size === 0
+    return this.members.size === 0 && this.timers.idle && !this.best.busy
   }
 
   /**
@@ -1301,6 +1307,8 @@ export class Table {
   /** After loading a record (a restart, another node): re-arm its timers. */
   resume(): void {
     this.armTimers()
+    // A bound recorded before a restart, or by another node, is still owed its proof (A-16).
+    if (this.record.game === 'duel') this.requestBest()
     this.record.seats.forEach((s, seat) => {
       if (!s.connected && s.graceUntil !== null) this.timers.graceUntil(seat, s.graceUntil)
     })
@@ -1335,36 +1343,28 @@ export class Table {
   }
 
   private requestBest(): void {
-    const solve = this.deps.solve
     const st = this.record.state as DuelState | null
-    if (!solve || !st) return
-    st.players.forEach((p, seat) => {
-      for (const rec of p.results) {
-        const key = `${this.record.gameNo}/${seat}/${rec.index}`
-        if (rec.best !== null || this.solving.has(key)) continue
-        // Same deal: not before both have played this deal, so that neither the figure nor the
-        // time it takes to arrive says anything about a deal someone has yet to play (I-15).
-        if (st.settings.sameDeal && (st.players[1 - seat]?.results.length ?? 0) <= rec.index)
-          continue
-        this.solving.add(key)
-        const gameNo = this.record.gameNo
-        solve(rec.deck, rec.piles)
-          .finally(() => this.solving.delete(key))
-          .then((best) => {
-            if (!best || this.closed) return
-            return this.run(async () => {
-              const cur = this.record.state as DuelState | null
-              if (!cur || this.record.gameNo !== gameNo) return
-              // With the same deal the figure would tell the opponent about a deal they have yet
-              // to play (A-15): it travels only inside the records, which the views mask.
-              const logs: LogBody[] = cur.settings.sameDeal
-                ? []
-                : [{ t: 'best', seat, index: rec.index, best: best.best }]
-              await this.commit({ state: withBest(cur, seat, rec.index, best) }, logs)
-            })
-          })
-          .catch((e: unknown) => this.log.warn({ err: e }, 'best-possible computation failed'))
-      }
+    if (st) this.best.request(this.record.gameNo, st)
+  }
+
+  /**
+   * Records a figure if it tells more than the one shown (BestFigures). Only a proven figure goes
+   * into the public log, whose words say "perfect play would have left n"; with the same deal
+   * none does, since it would tell the opponent about a deal they have yet to play (A-15): it
+   * travels only inside the records, which the views mask.
+   */
+  private commitBest(seat: Seat, index: number, gameNo: number, best: DuelBest): Promise<void> {
+    if (this.closed) return Promise.resolve()
+    return this.run(async () => {
+      const cur = this.record.state as DuelState | null
+      if (!cur || this.record.gameNo !== gameNo) return
+      const had = cur.players[seat as 0 | 1]?.results[index]?.best
+      if (had === undefined || !improves(had, best)) return
+      const logs: LogBody[] =
+        cur.settings.sameDeal || best.proven !== 'all'
+          ? []
+          : [{ t: 'best', seat, index, best: best.best }]
+      await this.commit({ state: withBest(cur, seat, index, best) }, logs)
     })
   }
 

@@ -524,6 +524,8 @@ describe('finding 10: HTTP and the socket handshake', () => {
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    // The replay page's solver worker is a script of the page's own origin (issue 16).
+    expect(csp).toContain("worker-src 'self'")
     expect(r.headers.get('x-content-type-options')).toBe('nosniff')
     expect(r.headers.get('x-frame-options')).toBe('DENY')
     expect(r.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')

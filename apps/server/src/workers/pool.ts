@@ -34,6 +34,12 @@ export interface WorkerPoolOptions {
   readonly botRollouts?: number
   /** Enables the test-only tasks (a long job, a dying worker). Tests only. */
   readonly testTasks?: boolean
+  /**
+   * Linux only: the workers lower their own thread's scheduling priority to this nice value
+   * (0 … 19), so that a long background job yields the CPU to the event loop and to the other
+   * pool's workers. Elsewhere (where it would lower the whole process) it is ignored.
+   */
+  readonly nice?: number
 }
 
 export interface WorkerPoolStats {
@@ -86,7 +92,7 @@ export class WorkerPool {
       // The workers register tsx themselves (worker-entry.mjs); inheriting the parent's flags
       // would load it twice.
       execArgv: [],
-      workerData: { testTasks: opts.testTasks === true },
+      workerData: { testTasks: opts.testTasks === true, nice: opts.nice ?? 0 },
     })
   }
 
