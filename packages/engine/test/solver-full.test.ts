@@ -1,0 +1,62 @@
+/**
+ * The A-16 solver on full deals, replayed through the engine's own Aces Up rules (issue 16): on a
+ * seeded sample of a few hundred deals per pile setting, the returned line must be legal move by
+ * move under `acesUp.apply`, deal the whole stock and leave exactly `best` cards; `best` never
+ * exceeds `closedBest` nor goes below the aces; and `proven` is honest.
+ *
+ * What "honest" can be checked here without a second exact solver: a won deal (only the aces
+ * left, which no line can beat) is always proven; a result the default budget calls proven
+ * ('all') is not beaten by a search with ten times the budget; and with five or eight piles every
+ * sampled deal is proven. With four piles the default budget does NOT prove every deal (issue 16,
+ * still open): there the test asserts only that the won deals are proven and that a third or more
+ * are; the share proven over 10,000 deals is printed by `pnpm bench`.
+ */
+import { describe, expect, it } from 'vitest'
+import { solveAcesUp } from '../src/aces-up/solver.ts'
+import { type AcesUpPiles, acesUp, type Card } from '../src/index.ts'
+
+/** Replays the solver's line through the engine; returns the cards left at the end. */
+function replay(deck: readonly Card[], piles: AcesUpPiles, line: readonly object[]): number {
+  let s = acesUp.setup({ piles }, 1, { deck })
+  for (const [i, m] of line.entries()) {
+    const r = acesUp.apply(s, 0, m as never)
+    if (!r.ok) throw new Error(`step ${i} ${JSON.stringify(m)} refused: ${r.error.code}`)
+    s = r.value
+  }
+  if (s.stock.length !== 0) throw new Error('the line does not deal the whole stock')
+  return s.piles.reduce((n, p) => n + p.length, 0)
+}
+
+/** Deals per pile setting: a seeded sample, small enough for CI on two cores. */
+const SAMPLE: Record<AcesUpPiles, number> = { 4: 200, 5: 300, 8: 300 }
+
+describe('A-16 solver on full deals, against the engine', () => {
+  for (const piles of [4, 5, 8] as const) {
+    it(`[A-16] ${SAMPLE[piles]} seeded full deals (${piles} piles): the line replays through the engine to exactly best; proven is honest`, () => {
+      const aces = piles === 8 ? 8 : 4
+      let proven = 0
+      for (let i = 0; i < SAMPLE[piles]; i++) {
+        const deck = acesUp.setup({ piles }, 1, { seed: `solver-full-sample-${piles}-${i}` }).deck
+        const label = `${piles} piles, seed solver-full-sample-${piles}-${i}`
+        const r = solveAcesUp(deck, piles)
+        expect(replay(deck, piles, r.line), label).toBe(r.best)
+        expect(r.best, label).toBeLessThanOrEqual(r.closedBest)
+        expect(r.best, label).toBeGreaterThanOrEqual(aces)
+        if (r.best === aces) expect(r.proven, label).toBe('all')
+        if (r.proven === 'all') {
+          proven++
+          // A proof at the default budget must survive a larger search.
+          if (r.best > aces) {
+            const more = solveAcesUp(deck, piles, { maxNodes: 10 * 20_000 })
+            expect(more.best, label).toBe(r.best)
+            expect(more.proven, label).toBe('all')
+          }
+        }
+      }
+      // Five and eight piles: every sampled deal is proven (and, as it happens, won).
+      if (piles !== 4) expect(proven).toBe(SAMPLE[piles])
+      // Four piles: at least the won deals are proven; the rest is issue 16's open part.
+      else expect(proven).toBeGreaterThan(SAMPLE[piles] / 3)
+    })
+  }
+})
