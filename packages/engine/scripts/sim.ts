@@ -4,7 +4,7 @@
  *
  *   pnpm sim [--aces4 10000] [--aces5 2000] [--aces8 0] [--idiot 2000] [--budget 20000]
  *            [--klockan 1000000] [--klockanRescue 1000000] [--klockanTwelve 1000000]
- *            [--klockanTwoDecks 1000000] [--herrarna 100000]
+ *            [--klockanTwoDecks 1000000] [--herrarna 100000] [--threads n]
  *
  * Klockan and Dom Åtta Herrarna run on their fast paths (`klockanFast`, `herrarnaFast`), which
  * the tests check against the step-by-step engine.
@@ -141,9 +141,12 @@ if (!isMain) {
   process.send!(runTask(d.task, d.part, d.parts) as never, () => process.exit(0))
 }
 
+/** Child processes per task: one per core, or `--threads n` (1 on a shared machine). */
+const THREADS = Math.max(1, arg('threads', availableParallelism()))
+
 /** Runs a task in child processes, one per core (each runs this file with tsx's loader). */
 function inParts<T>(task: Task): Promise<T[]> {
-  const parts = Math.max(1, availableParallelism())
+  const parts = THREADS
   return Promise.all(
     Array.from(
       { length: parts },
@@ -204,7 +207,7 @@ async function acesUpSim(piles: AcesUpPiles, deals: number, budget: number): Pro
     `  greedy player        win ${pct(proportion(greedyWins, deals))}   cards left ${num(mean(greedyLeft))}   (${((t1 - t0) / 1000).toFixed(1)} s)`,
   )
   console.log(
-    `  perfect play (A-16)  win ${pct(proportion(bestWins, deals))}   cards left ${num(mean(bestLeft))}   (${((t2 - t1) / 1000).toFixed(1)} s on ${availableParallelism()} threads, median ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms per deal)`,
+    `  perfect play (A-16)  win ${pct(proportion(bestWins, deals))}   cards left ${num(mean(bestLeft))}   (${((t2 - t1) / 1000).toFixed(1)} s on ${THREADS} threads, median ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms per deal)`,
   )
   console.log(
     `    every discard made before each deal: win ${pct(proportion(closedWins, deals))}   cards left ${num(mean(closedLeft))}`,
@@ -215,6 +218,20 @@ async function acesUpSim(piles: AcesUpPiles, deals: number, budget: number): Pro
   console.log(
     `    proven optimal over every line (keeps included) on ${pct(proportion(provenAll, deals))} of deals (budget ${budget} nodes); the rest are proven over lines that discard before each deal`,
   )
+  // What the sample says for certain (issue 16). A found win is a proof (nothing beats the aces);
+  // a deal not proven and not won might still be a win, and keeping might still help on it.
+  const unproven = deals - provenAll
+  if (unproven === 0) {
+    console.log(
+      `    EXACT: every deal proven, so the perfect-play win rate ${pct(proportion(bestWins, deals))} and the keeps figure are exact for this sample (95% intervals for the population)`,
+    )
+  } else {
+    const open = solved.filter((r) => !r.proven && r.best > aces).length
+    const keepOpen = solved.filter((r) => !r.proven && r.best === r.closedBest).length
+    console.log(
+      `    NOT EXACT: ${unproven} deals unproven; the sample's win rate lies between ${pct(proportion(bestWins, deals))} (wins found) and ${pct(proportion(bestWins + open, deals))} (if every unproven deal were won), keeps change the result on between ${pct(proportion(keepsHelp, deals))} and ${pct(proportion(keepsHelp + keepOpen, deals))} of deals`,
+    )
+  }
 }
 
 type IdiotPolicy = 'random' | 'greedy'
