@@ -59,4 +59,14 @@ describe('A-16 solver on full deals, against the engine', () => {
       else expect(proven).toBeGreaterThan(SAMPLE[piles] / 3)
     })
   }
+
+  it('[A-16] a two-deck deal whose win the search once found only after 7.7 million nodes (26 s) is found at once', () => {
+    // Seed sim-8-572: dealing before filling a gap sent the search through every line that
+    // deals first. Moves from a tall pile into a gap are now tried before the deal.
+    const deck = acesUp.setup({ piles: 8 }, 1, { seed: 'sim-8-572' }).deck
+    const r = solveAcesUp(deck, 8)
+    expect(r).toMatchObject({ best: 8, closedBest: 8, proven: 'all' })
+    expect(r.nodes).toBeLessThan(10_000)
+    expect(replay(deck, 8, r.line)).toBe(8)
+  })
 })

@@ -33,6 +33,10 @@
  * and prunes with a lower bound (see {@link Search.lowerBound}). It runs within `maxNodes`; if it
  * finishes, the result is proven optimal over every line of play.
  *
+ * Order within a phase: discards first, then moves from a pile of two or more cards into a gap,
+ * then the deal, then moves of a lone card to another gap. Filling gaps before dealing finds good
+ * lines early (a two-deck deal took 7.7 million nodes when the deal came first, and 33 now).
+ *
  * Undo (A-9, any setting of the duel) is ignored on purpose: an undo puts the table back into a
  * position it has already been in (the card returns where it was, and never across a deal), so it
  * reaches no new position and cannot lower the fewest cards left (solver-engine.test.ts checks
@@ -845,6 +849,12 @@ class Search {
       this.aborted = true
       return
     }
+    // Moves from a pile of two or more cards into a gap (A-5) first: filling a gap before dealing
+    // is what usually leaves fewer cards, so good lines (and the incumbent) come early. Then the
+    // deal, then moving a lone card to another gap (which only changes the card that will cover
+    // it; tried last, and never before the deal, so the search never chains through every
+    // placement of the lone cards before it deals).
+    if (movable && !this.tryMoves(d, true)) return
     if (rem === 0) {
       const v = this.tableCount
       this.offer(d, v, true)
@@ -862,9 +872,12 @@ class Search {
       if (this.aborted) return
       this.offer(d, v, exact)
     }
-    if (!movable || this.stop(d)) return
-    // Moves to empty piles (A-5). Interchangeable empty piles are tried once; a lone card is
-    // moved only where that changes which card will cover it.
+    if (movable && !this.stop(d)) this.tryMoves(d, false)
+  }
+
+  /** Moves from piles of two or more cards (tall) or of one card into gaps; false = stop. */
+  tryMoves(d: number, tall: boolean): boolean {
+    const k = this.k
     const free = this.freeFrom()
     let firstFreeEmpty = true
     for (let b = 0; b < k; b++) {
@@ -876,7 +889,7 @@ class Search {
       }
       for (let a = 0; a < k; a++) {
         const ha = this.ph[a]!
-        if (a === b || ha === 0) continue
+        if (a === b || ha === 0 || tall !== ha > 1) continue
         if (ha === 1 && bFree && a >= free) continue
         this.move(a, b)
         this.path.push(MOVE + a * 8 + b)
@@ -884,9 +897,10 @@ class Search {
         this.explore(d)
         this.path.pop()
         this.move(b, a)
-        if (this.stop(d)) return
+        if (this.aborted || this.stop(d)) return false
       }
     }
+    return true
   }
 }
 
