@@ -55,9 +55,17 @@ const texts: HowToTexts = {
         h: 'Best possible',
         blocks: [
           {
-            p: 'After each game kortbord works out the fewest cards you could have left if you had known the order of the stock and played perfectly. The score sheet shows it beside your result (“…” while it is being worked out), so you can see how close you came.',
+            p: 'After each game kortbord works out the fewest cards you could have left if you had known the order of the stock and played perfectly, over every way of playing that deal (keeping a card under a deal included). The score sheet shows it beside your result, so you can see how close you came.',
           },
-          { p: 'About half of all four-pile games cannot come out even with perfect play.' },
+          {
+            p: '“…” means it is still being worked out. “≤ 5” means at most 5: kortbord has found a way to leave 5 but has not yet proven that no way leaves fewer; it goes on proving and then shows the proven figure, which may be lower. A figure without “≤” is proven: no way of playing that deal leaves fewer cards.',
+          },
+          {
+            p: 'After the match, the record of the game (the link under the result) can show the best way: the moves that leave that many cards, one at a time, beside your own game.',
+          },
+          {
+            p: 'About half of all four-pile games cannot come out even with perfect play. In a few percent of deals the fewest cards are reached only by leaving a card that could be discarded where it is, under the next deal.',
+          },
         ],
       },
       {
@@ -120,9 +128,17 @@ const texts: HowToTexts = {
         h: 'Bästa möjliga',
         blocks: [
           {
-            p: 'Efter varje giv räknar kortbord ut hur få kort du hade kunnat lämna om du hade känt talongens ordning och spelat perfekt. Protokollet visar det bredvid ditt resultat (”…” medan det räknas ut), så att du ser hur nära du kom.',
+            p: 'Efter varje giv räknar kortbord ut hur få kort du hade kunnat lämna om du hade känt talongens ordning och spelat perfekt, över alla sätt att spela given (även att låta ett kort ligga kvar under en giv). Protokollet visar det bredvid ditt resultat, så att du ser hur nära du kom.',
           },
-          { p: 'Ungefär hälften av alla givar med fyra högar går inte ut ens med perfekt spel.' },
+          {
+            p: '”…” betyder att det räknas ut. ”≤ 5” betyder högst 5: kortbord har hittat ett sätt att lämna 5 men ännu inte bevisat att inget sätt lämnar färre; det fortsätter att bevisa och visar sedan den bevisade siffran, som kan vara lägre. En siffra utan ”≤” är bevisad: inget sätt att spela given lämnar färre kort.',
+          },
+          {
+            p: 'Efter matchen kan partiets protokoll (länken under resultatet) visa bästa vägen: dragen som lämnar så få kort, ett i taget, bredvid ditt eget spel.',
+          },
+          {
+            p: 'Ungefär hälften av alla givar med fyra högar går inte ut ens med perfekt spel. I några procent av givarna nås det minsta antalet kort bara om man låter ett kort som kunde kastas ligga kvar under nästa giv.',
+          },
         ],
       },
       {
@@ -185,10 +201,16 @@ const texts: HowToTexts = {
         h: 'Best mulig',
         blocks: [
           {
-            p: 'Etter hver runde regner kortbord ut hvor få kort du kunne ha latt ligge igjen hvis du hadde kjent rekkefølgen i bunken og spilt perfekt. Poenglisten viser det ved siden av resultatet ditt («…» mens det regnes ut), så du ser hvor nær du kom.',
+            p: 'Etter hver runde regner kortbord ut hvor få kort du kunne ha latt ligge igjen hvis du hadde kjent rekkefølgen i bunken og spilt perfekt, over alle måter å spille runden på (også å la et kort ligge under en utdeling). Poenglisten viser det ved siden av resultatet ditt, så du ser hvor nær du kom.',
           },
           {
-            p: 'Omtrent halvparten av alle runder med fire bunker går ikke opp selv med perfekt spill.',
+            p: '«…» betyr at det regnes ut. «≤ 5» betyr høyst 5: kortbord har funnet en måte å la 5 ligge igjen på, men har ennå ikke bevist at ingen måte lar færre ligge; det fortsetter å bevise og viser så det beviste tallet, som kan være lavere. Et tall uten «≤» er bevist: ingen måte å spille runden på lar færre kort ligge igjen.',
+          },
+          {
+            p: 'Etter kampen kan spillets protokoll (lenken under resultatet) vise den beste veien: trekkene som lar så få kort ligge, ett om gangen, ved siden av ditt eget spill.',
+          },
+          {
+            p: 'Omtrent halvparten av alle runder med fire bunker går ikke opp selv med perfekt spill. I noen prosent av rundene nås det minste antallet kort bare hvis man lar et kort som kunne vært kastet, ligge under neste utdeling.',
           },
         ],
       },

@@ -78,6 +78,23 @@ const en = {
   // --- Links to a record ---------------------------------------------------------------------
   recordLink: 'This game’s record',
   lastRecordLink: 'The last game’s record',
+  // --- The best way (issue 16, A-16) -------------------------------------------------------------
+  bestWay: 'The best way',
+  bestWayIntro:
+    'The moves that leave the fewest cards on a deal, found by kortbord’s exact search with the stock’s order known, beside the game as it was played.',
+  bestWayGame: 'Game',
+  bestWayOption: (name: string, game: number) => `${name}, game ${game}`,
+  showBestWay: 'Show the best way',
+  bestWayWorking: 'Working out the best way…',
+  bestWayFailed: 'The best way could not be worked out in this browser.',
+  bestWaySummary: (best: number, proven: boolean, name: string, left: number) =>
+    `${proven ? `Perfect play leaves ${best}` : `The best way found leaves ${best} (not proven the best)`}; ${name} left ${left}.`,
+  asPlayed: (name: string) => `${name}, as played`,
+  atSameDeal: 'at the same deal',
+  bwDeal: 'deal',
+  bwDiscard: (card: string) => `discard ${card}`,
+  bwMove: (card: string, pile: number) => `move ${card} to pile ${pile}`,
+  bestWaySteps: 'The best way’s moves',
   replayAndCheck: 'Replay and check this game',
   // --- Replay page ---------------------------------------------------------------------------
   replayOf: (game: string) => `Replay: ${game}`,
@@ -225,6 +242,22 @@ const sv: RecordsDict = {
   levels: { easy: 'lätt', normal: 'normal', hard: 'svår' },
   recordLink: 'Partiets protokoll',
   lastRecordLink: 'Förra partiets protokoll',
+  bestWay: 'Bästa vägen',
+  bestWayIntro:
+    'Dragen som lämnar färst kort i en giv, funna av kortbords fullständiga sökning med talongens ordning känd, bredvid given som den spelades.',
+  bestWayGame: 'Giv',
+  bestWayOption: (name, game) => `${name}, giv ${game}`,
+  showBestWay: 'Visa bästa vägen',
+  bestWayWorking: 'Räknar ut bästa vägen…',
+  bestWayFailed: 'Bästa vägen gick inte att räkna ut i den här webbläsaren.',
+  bestWaySummary: (best, proven, name, left) =>
+    `${proven ? `Perfekt spel lämnar ${best}` : `Bästa vägen som hittats lämnar ${best} (inte bevisat bästa)`}; ${name} lämnade ${left}.`,
+  asPlayed: (name) => `${name}, som spelat`,
+  atSameDeal: 'vid samma giv',
+  bwDeal: 'ge',
+  bwDiscard: (card) => `kasta ${card}`,
+  bwMove: (card, pile) => `flytta ${card} till hög ${pile}`,
+  bestWaySteps: 'Bästa vägens drag',
   replayAndCheck: 'Spela upp och kontrollera partiet',
   replayOf: (game) => `Uppspelning: ${game}`,
   games: {
@@ -371,6 +404,22 @@ const nb: RecordsDict = {
   levels: { easy: 'lett', normal: 'normal', hard: 'vanskelig' },
   recordLink: 'Spillets protokoll',
   lastRecordLink: 'Forrige spills protokoll',
+  bestWay: 'Den beste veien',
+  bestWayIntro:
+    'Trekkene som lar færrest kort ligge igjen i en runde, funnet av kortbords fullstendige søk med rekkefølgen i bunken kjent, ved siden av runden slik den ble spilt.',
+  bestWayGame: 'Runde',
+  bestWayOption: (name, game) => `${name}, runde ${game}`,
+  showBestWay: 'Vis den beste veien',
+  bestWayWorking: 'Regner ut den beste veien…',
+  bestWayFailed: 'Den beste veien kunne ikke regnes ut i denne nettleseren.',
+  bestWaySummary: (best, proven, name, left) =>
+    `${proven ? `Perfekt spill lar ${best} ligge` : `Den beste veien som er funnet lar ${best} ligge (ikke bevist som best)`}; ${name} lot ${left} ligge.`,
+  asPlayed: (name) => `${name}, slik det ble spilt`,
+  atSameDeal: 'ved samme utdeling',
+  bwDeal: 'del ut',
+  bwDiscard: (card) => `kast ${card}`,
+  bwMove: (card, pile) => `flytt ${card} til bunke ${pile}`,
+  bestWaySteps: 'Den beste veiens trekk',
   replayAndCheck: 'Spill av og kontroller spillet',
   replayOf: (game) => `Avspilling: ${game}`,
   games: {

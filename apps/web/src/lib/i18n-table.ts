@@ -63,7 +63,8 @@ const en = {
   lowerWins: 'Fewer points are better: the lower total wins the match.',
   higherWins: 'More points are better: the higher total wins the match.',
   bestExplained:
-    'Best possible: the fewest cards perfect play could have left with that deal (“…” while it is worked out).',
+    'Best possible: the fewest cards perfect play could have left with that deal (“…” while it is worked out). “≤ n” means at most n: a way to leave n is known, and kortbord is still proving that nothing better was possible; the proven figure follows.',
+  bestAtMost: (n: number) => `at most ${n}, not yet proven the best`,
   scoreRules: 'How the score works',
   finalBoards: 'Final boards',
   finalBoardOf: (name: string, game: number) => `${name}: game ${game} as it ended`,
@@ -129,7 +130,8 @@ const sv: TableDict = {
   lowerWins: 'Färre poäng är bättre: lägst summa vinner matchen.',
   higherWins: 'Fler poäng är bättre: högst summa vinner matchen.',
   bestExplained:
-    'Bästa möjliga: så få kort som perfekt spel kunde ha lämnat med den given (”…” medan det räknas ut).',
+    'Bästa möjliga: så få kort som perfekt spel kunde ha lämnat med den given (”…” medan det räknas ut). ”≤ n” betyder högst n: ett sätt att lämna n är känt, och kortbord håller på att bevisa att inget bättre gick; den bevisade siffran kommer sedan.',
+  bestAtMost: (n) => `högst ${n}, ännu inte bevisat bästa`,
   scoreRules: 'Så räknas poängen',
   finalBoards: 'Slutställningar',
   finalBoardOf: (name, game) => `${name}: giv ${game} som den slutade`,
@@ -193,7 +195,8 @@ const nb: TableDict = {
   lowerWins: 'Færre poeng er bedre: lavest sum vinner kampen.',
   higherWins: 'Flere poeng er bedre: høyest sum vinner kampen.',
   bestExplained:
-    'Best mulig: så få kort som perfekt spill kunne ha latt ligge med den given («…» mens det regnes ut).',
+    'Best mulig: så få kort som perfekt spill kunne ha latt ligge med den given («…» mens det regnes ut). «≤ n» betyr høyst n: en måte å la n ligge igjen på er kjent, og kortbord holder på å bevise at ingenting bedre var mulig; det beviste tallet kommer etterpå.',
+  bestAtMost: (n) => `høyst ${n}, ennå ikke bevist som best`,
   scoreRules: 'Slik regnes poengene',
   finalBoards: 'Sluttstillinger',
   finalBoardOf: (name, game) => `${name}: giv ${game} slik den endte`,
