@@ -29,6 +29,9 @@ describe.skipIf(missing !== null)('limits and presence across nodes (STORE=redis
   beforeAll(async () => {
     redis = await startRedis()
     for (let i = 0; i < 2; i++) nodes.push(await startNode(env()))
+    // Every node must know the other before the first table is made: a node that does not yet
+    // see its peer creates a table it then hands over, and the handover cuts the test's command.
+    await settled(nodes)
   }, 60_000)
 
   afterAll(async () => {
