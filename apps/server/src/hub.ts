@@ -101,12 +101,20 @@ export class Hub {
   }
 
   /**
+   * Throws TableMoved when another node serves `code`. It looks nothing up: which node serves a
+   * code follows from the code alone, whether a table has it or not.
+   */
+  route(code: string): void {
+    if (this.ownership && !this.ownership.owns(code))
+      throw new TableMoved(code, this.ownership.ownerOf(code))
+  }
+
+  /**
    * The table with this code, or null if there is none. Throws TableMoved when another node
    * serves it (issue 17).
    */
   async get(code: string): Promise<Table | null> {
-    if (this.ownership && !this.ownership.owns(code))
-      throw new TableMoved(code, this.ownership.ownerOf(code))
+    this.route(code)
     const t = this.tables.get(code)
     if (t) return t
     let p = this.loading.get(code)

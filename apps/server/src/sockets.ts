@@ -379,11 +379,21 @@ function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
     return r.ok ? ({ ...r, table: t.code } as Outcome<object>) : r
   }
 
-  /** A command on a table the connection names: the table's method, or the refusal. */
+  /**
+   * A command on a table the connection is at: the table's method, or the refusal. A connection
+   * that is not at the table is refused before the table is looked up, loaded or resumed, with
+   * the same answer whether the code exists or not (issue 13: authorization before work; only
+   * join, watch and reclaim look a code up, and they count against the lookup limit). MOVED
+   * follows from the code alone, so it tells an outsider nothing either.
+   */
   async function on(
     code: string,
     run: (t: Table) => Promise<Outcome<object>>,
   ): Promise<Outcome<object>> {
+    if (!socket.data.tables.has(code)) {
+      hub.route(code)
+      return refuse('NOT_AT_TABLE', 'you are not at this table')
+    }
     const t = await table(code)
     return isTable(t) ? run(t) : t
   }

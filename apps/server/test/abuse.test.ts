@@ -276,6 +276,87 @@ describe('finding 6: connections per address, lookups per address', () => {
   })
 })
 
+describe('finding 6: table commands cannot scan codes or load a table', () => {
+  it('an outsider’s move or sync gets the same answer for an unloaded table and a missing code, loads nothing, and the lookup limit still holds', async () => {
+    // The table is in the store but not loaded on node B (as after a restart).
+    const store = new MemoryStore({ freeze: true })
+    const a = await startServer({}, { store })
+    const b = await startServer({ LOOKUPS_PER_ADDRESS_PER_MINUTE: '3' }, { store })
+    let loads = 0
+    const load = store.load.bind(store)
+    store.load = (code: string) => {
+      loads++
+      return load(code)
+    }
+    try {
+      const host = await a.client()
+      const { code } = await idiotTable(host)
+      const missing = code === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ'
+      const outsider = await b.client()
+      const probe = async (table: string) => ({
+        move: await outsider.send('game:move', { table, version: 1000, move: { type: 'ready' } }),
+        stale: await outsider.send('game:move', { table, version: 1, move: { type: 'ready' } }),
+        sync: await outsider.send('table:sync', { table }),
+        leave: await outsider.send('table:leave', { table }),
+      })
+      for (let i = 0; i < 20; i++) {
+        const there = await probe(code)
+        expect(there.move).toMatchObject({ ok: false, error: { code: 'NOT_AT_TABLE' } })
+        // Every field of every answer is the same: nothing tells the two apart.
+        expect(there).toEqual(await probe(missing))
+      }
+      expect(loads).toBe(0)
+      expect(b.app.hub.size).toBe(0)
+      expect(await b.app.metrics.registry.metrics()).toMatch(/^kortbord_tables 0$/m)
+      // The probes took none of the address's lookups, and the lookups are still limited: three
+      // codes, then even the right one is refused.
+      for (const c of ['AAAAAA', 'BBBBBB', 'CCCCCC'])
+        expect(await outsider.send('table:watch', { table: c })).toMatchObject({
+          ok: false,
+          error: { code: 'NO_SUCH_TABLE' },
+        })
+      expect(await outsider.send('table:watch', { table: code })).toMatchObject({
+        ok: false,
+        error: { code: 'TOO_MANY_LOOKUPS' },
+      })
+      expect(await probe(code)).toEqual(await probe(missing))
+      expect(b.app.hub.size).toBe(0)
+    } finally {
+      store.load = load
+      await b.stop()
+      await a.stop()
+    }
+  })
+})
+
+describe('finding 6: without TRUST_PROXY, X-Forwarded-For is ignored', () => {
+  let srv: TestServer
+  beforeAll(async () => {
+    srv = await startServer({ CONNECTIONS_PER_ADDRESS: '2', TABLES_PER_ADDRESS_PER_MINUTE: '1' })
+  })
+  afterAll(() => srv.stop())
+
+  it('connections from loopback naming different addresses count as one address', async () => {
+    const first = await from(srv, '198.51.100.1')
+    const second = await from(srv, '198.51.100.2')
+    must(await first.send('table:create', { game: 'duel', name: 'Eve' }))
+    // One address, one table a minute, whatever the header says.
+    expect(await second.send('table:create', { game: 'duel', name: 'Eve' })).toMatchObject({
+      ok: false,
+      error: { code: 'TOO_MANY_NEW_TABLES' },
+    })
+    // And CONNECTIONS_PER_ADDRESS of them at most.
+    expect(await from(srv, '198.51.100.3').catch((e: unknown) => e)).toBeInstanceOf(Error)
+    const r = await fetch(`${srv.url}/socket.io/?EIO=4&transport=polling`, {
+      headers: { 'x-forwarded-for': '198.51.100.4' },
+    })
+    expect(r.status).toBe(403)
+    expect(((await r.json()) as { message: string }).message).toMatch(/^TOO_MANY_CONNECTIONS/)
+    first.close()
+    second.close()
+  })
+})
+
 describe('finding 7: stallers', () => {
   let srv: TestServer
   beforeAll(async () => {

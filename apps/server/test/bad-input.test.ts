@@ -888,7 +888,7 @@ describe('refusals by the rules and the table', () => {
     expect((await idiotState(srv, s.code)).players[0]!.hand).toEqual([30, 2, 11])
   })
 
-  it('commands to a table one does not sit at → NOT_AT_TABLE; to no table → NO_SUCH_TABLE', async () => {
+  it('commands to a table one does not sit at, or to no table → NOT_AT_TABLE; join, watch, reclaim of no table → NO_SUCH_TABLE', async () => {
     const t = await playTable(srv)
     const o = t.outsider
     const v = t.version
@@ -910,10 +910,15 @@ describe('refusals by the rules and the table', () => {
       () => o.rawAck('table:sync', { table: t.code.toLowerCase() }),
       'NOT_AT_TABLE',
     )
-    const none: [ClientEvent, unknown][] = [
+    // Only join, watch and reclaim look a code up (and count against the lookup limit); any
+    // other command on a table one is not at gets the same answer whether the table exists or
+    // not (issue 13: codes cannot be scanned through commands).
+    const lookups: [ClientEvent, unknown][] = [
       ['table:join', { table: NO_TABLE, name: 'Eve' }],
       ['table:watch', { table: NO_TABLE }],
       ['table:reclaim', { table: NO_TABLE, token: t.tokens[1] }],
+    ]
+    const commands: [ClientEvent, unknown][] = [
       ['table:leave', { table: NO_TABLE }],
       ['table:start', { table: NO_TABLE, version: 1 }],
       ['table:remove', { table: NO_TABLE, version: 1, seat: 1 }],
@@ -921,8 +926,11 @@ describe('refusals by the rules and the table', () => {
       ['game:move', move(NO_TABLE, v, { type: 'play', cards: [3] })],
     ]
     for (const c of [t.players[1]!, o]) {
-      for (const [event, payload] of none) {
+      for (const [event, payload] of lookups) {
         await refusedUnchanged(srv, t.code, () => c.rawAck(event, payload), 'NO_SUCH_TABLE', event)
+      }
+      for (const [event, payload] of commands) {
+        await refusedUnchanged(srv, t.code, () => c.rawAck(event, payload), 'NOT_AT_TABLE', event)
       }
     }
     expect(await srv.app.store.load(NO_TABLE)).toBeNull()
