@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { GameRecord } from '@kortbord/engine'
+import type { Deal, GameRecord } from '@kortbord/engine'
 import { createClient } from 'redis'
 import type { LiveNodes } from './presence.ts'
 import { type RecordEffects, type TableRecord, type TableStore, VersionConflict } from './store.ts'
@@ -54,8 +54,10 @@ const DAY = 86_400
  * leaves nothing half-written. Returns 1 when saved, 0 on a version conflict.
  *
  * With a game record's effects (issue 14), also KEYS[2] the record's header, KEYS[3] its moves
- * (a list) and ARGV[6] the header's JSON or '', ARGV[7] a move's JSON or '', ARGV[8] the
- * record's TTL: an acknowledged move is always a recorded move.
+ * (a list), KEYS[4] its secret deal, and ARGV[6] the header's JSON or '', ARGV[7] a move's JSON
+ * or '', ARGV[8] the record's TTL, ARGV[9] the deal's JSON or '', ARGV[10] '1' when the header
+ * ends the game (the deal, revealed in it, is no longer kept apart): an acknowledged move is
+ * always a recorded move, and the record's keys expire together.
  */
 const SAVE = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -66,12 +68,15 @@ elseif cur ~= ARGV[1] then
 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'json', ARGV[3], 'u', ARGV[4])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
-if #KEYS == 3 then
+if #KEYS == 4 then
   if ARGV[6] ~= '' then redis.call('SET', KEYS[2], ARGV[6], 'EX', ARGV[8]) end
+  if ARGV[9] ~= '' then redis.call('SET', KEYS[4], ARGV[9], 'EX', ARGV[8]) end
+  if ARGV[10] == '1' then redis.call('DEL', KEYS[4]) end
   if ARGV[7] ~= '' then
     redis.call('RPUSH', KEYS[3], ARGV[7])
     redis.call('EXPIRE', KEYS[3], ARGV[8])
     redis.call('EXPIRE', KEYS[2], ARGV[8])
+    redis.call('EXPIRE', KEYS[4], ARGV[8])
   end
 end
 return 1
@@ -283,7 +288,12 @@ export class RedisStore implements TableStore {
     const id = effects?.header?.id ?? effects?.move?.id
     const args = {
       keys: id
-        ? [this.key(record.code), this.recordKey(id), `${this.recordKey(id)}:moves`]
+        ? [
+            this.key(record.code),
+            this.recordKey(id),
+            `${this.recordKey(id)}:moves`,
+            `${this.recordKey(id)}:deal`,
+          ]
         : [this.key(record.code)],
       arguments: [
         expected === null ? '' : String(expected),
@@ -296,6 +306,8 @@ export class RedisStore implements TableStore {
               effects?.header ? JSON.stringify(effects.header) : '',
               effects?.move ? JSON.stringify(effects.move.entry) : '',
               String(this.recordTtl),
+              effects?.deal ? JSON.stringify(effects.deal) : '',
+              effects?.header && effects.header.end !== null ? '1' : '',
             ]
           : []),
       ],
@@ -325,6 +337,11 @@ export class RedisStore implements TableStore {
     )
     if (header == null) return null
     return { ...(JSON.parse(header) as GameRecord), moves: moves.map((m) => JSON.parse(m)) }
+  }
+
+  async loadRecordDeal(id: string): Promise<Deal | null> {
+    const json = await this.call('record', () => this.client.get(`${this.recordKey(id)}:deal`))
+    return json == null ? null : (JSON.parse(json) as Deal)
   }
 
   async delete(code: string): Promise<void> {

@@ -88,6 +88,12 @@ export interface RecordEffects {
   readonly header?: GameRecord
   /** A move appended to the moves of record `id`. */
   readonly move?: { readonly id: string; readonly entry: RecordMove }
+  /**
+   * The deal of the game `header` opens, kept beside the record and never served: while the
+   * game is played the server replays the public frames from it (public-frames.ts). It goes
+   * when a header that ends the game replaces the open one (the record then reveals it).
+   */
+  readonly deal?: Deal
 }
 
 /** Refused because another writer saved a newer version first. */
@@ -108,6 +114,8 @@ export interface TableStore extends WatchStore {
   save(record: TableRecord, expected: number | null, effects?: RecordEffects): Promise<void>
   /** A game record: its header and every move appended so far; null when unknown or expired. */
   loadRecord(id: string): Promise<GameRecord | null>
+  /** The secret deal of a record whose game is being played ({@link RecordEffects.deal}), or null. */
+  loadRecordDeal(id: string): Promise<Deal | null>
   delete(code: string): Promise<void>
   /**
    * Node liveness for a cluster: a node renews its mark every few seconds; `liveNodes` lists the
@@ -146,7 +154,7 @@ export class MemoryStore implements TableStore {
   /** Records by id, oldest first (a Map keeps insertion order; a change moves one to the end). */
   private readonly records = new Map<
     string,
-    { header: GameRecord; moves: RecordMove[]; until: number }
+    { header: GameRecord; moves: RecordMove[]; until: number; deal: Deal | null }
   >()
   private readonly freeze: boolean
   private readonly retention: RecordRetention
@@ -179,8 +187,11 @@ export class MemoryStore implements TableStore {
     }
     if (e.header) {
       const r = touch(e.header.id)
-      if (r) r.header = e.header
-      else this.records.set(e.header.id, { header: e.header, moves: [], until })
+      const deal = e.header.end !== null ? null : (e.deal ?? r?.deal ?? null)
+      if (r) {
+        r.header = e.header
+        r.deal = deal
+      } else this.records.set(e.header.id, { header: e.header, moves: [], until, deal })
     }
     if (e.move) touch(e.move.id)?.moves.push(e.move.entry)
     // The oldest beyond the bound go.
@@ -195,6 +206,12 @@ export class MemoryStore implements TableStore {
     const r = this.records.get(id)
     if (!r || r.until < Date.now()) return null
     return { ...r.header, moves: r.moves.slice() }
+  }
+
+  async loadRecordDeal(id: string): Promise<Deal | null> {
+    const r = this.records.get(id)
+    if (!r || r.until < Date.now()) return null
+    return r.deal
   }
 
   /** Records kept now (for tests and the metric). */

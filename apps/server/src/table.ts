@@ -930,7 +930,7 @@ export class Table {
         rematch: r.seats.map(() => false),
       },
       [...before, { t: 'started', gameNo }, ...this.gameLog(state)],
-      { records: { header } },
+      { records: { header, deal: d } },
     )
     if (out.ok) this.afterGameChange()
     return out

@@ -1,10 +1,13 @@
 // One contract for every table store (issue 5): the memory store and the Redis store must
 // behave alike. The Redis store also gets tests of what only it has: keys, TTLs, outages.
 import { randomBytes } from 'node:crypto'
-import type { GameRecord } from '@kortbord/engine'
+import type { Deal, GameRecord } from '@kortbord/engine'
 import { CreateTable } from '@kortbord/protocol'
+import pino from 'pino'
 import { createClient } from 'redis'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { buildApp } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
 import { connectRedisStore, RedisStore, StoreUnavailable } from '../src/redis-store.ts'
 import { MemoryStore, type TableRecord, type TableStore, VersionConflict } from '../src/store.ts'
 import { hashToken, newToken, Table } from '../src/table.ts'
@@ -34,7 +37,38 @@ interface Harness {
   readonly store: TableStore
   /** Everything stored for the table, as text, read past the store's API (or null). */
   raw(code: string): Promise<string | null>
+  /** Another store of the same kind whose records are kept `ttlSeconds` (RECORD_TTL_DAYS). */
+  withRecordTtl(ttlSeconds: number): Promise<TableStore>
 }
+
+/** A record header as a table opens it (no moves, no deal yet). */
+function recordHeader(id: string, over: Partial<GameRecord> = {}): GameRecord {
+  return {
+    format: 'kortbord-record',
+    version: 1,
+    id,
+    game: 'duel',
+    gameNo: 1,
+    options: {},
+    seats: [{ name: 'Ann', bot: null }],
+    shuffle: 'fixed',
+    commitment: null,
+    entropy: [],
+    deal: null,
+    moves: [],
+    end: null,
+    startedAt: 1,
+    endedAt: null,
+    head: 'h0',
+    ...over,
+  }
+}
+
+const newRecordId = () => `rec${randomBytes(5).toString('hex')}`
+const SECRET_DEAL = {
+  fair: { v: 1, seed: 'ab'.repeat(32), entropy: ['', 'cd'], game: 1 },
+} as const satisfies Deal
+const aMove = (v: number) => ({ seat: 0, move: { type: 'deal' as const }, v, at: 10 + v })
 
 function storeContract(name: string, makeStore: () => Promise<Harness>): void {
   describe(`store contract: ${name}`, () => {
@@ -151,25 +185,8 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
     it('keeps game records with the save that made them: a header, then moves appended; nothing from a refused save', async () => {
       const v1 = fresh()
       await store.save(v1, null)
-      const id = `rec${randomBytes(5).toString('hex')}`
-      const header = {
-        format: 'kortbord-record',
-        version: 1,
-        id,
-        game: 'duel',
-        gameNo: 1,
-        options: {},
-        seats: [{ name: 'Ann', bot: null }],
-        shuffle: 'fixed',
-        commitment: null,
-        entropy: [],
-        deal: null,
-        moves: [],
-        end: null,
-        startedAt: 1,
-        endedAt: null,
-        head: 'h0',
-      } as const satisfies GameRecord
+      const id = newRecordId()
+      const header = recordHeader(id)
       expect(await store.loadRecord(id)).toBeNull()
       const v2 = next(v1)
       await store.save(v2, 1, { header })
@@ -184,6 +201,51 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
       const closed = { ...header, end: { reason: 'abandoned' as const }, head: 'h2' }
       await store.save(next(next(v2)), 3, { move: { id, entry: m2 }, header: closed })
       expect(await store.loadRecord(id)).toEqual({ ...closed, moves: [m1, m2] })
+    })
+
+    it('keeps a game’s deal apart from its record while it is played, and drops it when the record reveals it', async () => {
+      const v1 = fresh()
+      await store.save(v1, null)
+      const id = newRecordId()
+      expect(await store.loadRecordDeal(id)).toBeNull()
+      const header = recordHeader(id, { shuffle: 'kortbord-shuffle-v1', commitment: 'c0' })
+      await store.save(next(v1), 1, { header, deal: SECRET_DEAL })
+      expect(await store.loadRecordDeal(id)).toEqual(SECRET_DEAL)
+      // The record itself, which is what the API serves, names no deal and no seed.
+      const served = await store.loadRecord(id)
+      expect(served).toEqual(header)
+      expect(JSON.stringify(served)).not.toContain(SECRET_DEAL.fair.seed)
+      // A refused save neither sets nor drops it.
+      await expect(
+        store.save(next(v1, 'late'), 1, { header: recordHeader(id), deal: { deck: [1, 2] } }),
+      ).rejects.toBeInstanceOf(VersionConflict)
+      await store.save(next(next(v1)), 2, { move: { id, entry: aMove(3) } })
+      expect(await store.loadRecordDeal(id)).toEqual(SECRET_DEAL)
+      // The game ends: the record reveals the deal, and it is no longer kept apart.
+      const closed = { ...header, deal: SECRET_DEAL, end: { reason: 'abandoned' as const } }
+      await store.save(next(next(next(v1))), 3, { header: closed })
+      expect(await store.loadRecordDeal(id)).toBeNull()
+      expect(await store.loadRecord(id)).toEqual({ ...closed, moves: [aMove(3)] })
+    })
+
+    it('[RECORD_TTL_DAYS] forgets a record, its moves and its deal once its retention has passed', async () => {
+      const short = await h.withRecordTtl(1)
+      try {
+        const v1 = fresh()
+        await short.save(v1, null)
+        const id = newRecordId()
+        await short.save(next(v1), 1, { header: recordHeader(id), deal: SECRET_DEAL })
+        await short.save(next(next(v1)), 2, { move: { id, entry: aMove(3) } })
+        expect(await short.loadRecord(id)).toEqual({ ...recordHeader(id), moves: [aMove(3)] })
+        expect(await short.loadRecordDeal(id)).toEqual(SECRET_DEAL)
+        await new Promise((r) => setTimeout(r, 1300))
+        expect(await short.loadRecord(id)).toBeNull()
+        expect(await short.loadRecordDeal(id)).toBeNull()
+        // The table itself has its own, longer retention.
+        expect(await short.load(v1.code)).not.toBeNull()
+      } finally {
+        await short.close()
+      }
     })
 
     it('stores seat tokens only hashed', async () => {
@@ -210,6 +272,8 @@ storeContract('memory', async () => {
       const r = tables.get(code)
       return r === undefined ? null : JSON.stringify(r)
     },
+    withRecordTtl: async (ttlSeconds) =>
+      new MemoryStore({ freeze: true, retention: { ttlSeconds, maxRecords: 1000 } }),
   }
 })
 
@@ -246,7 +310,51 @@ describe.skipIf(missing !== null)('redis store', () => {
         const all = await inspect.hGetAll(store.key(code))
         return Object.keys(all).length === 0 ? null : JSON.stringify(all)
       },
+      withRecordTtl: async (recordTtlSeconds) =>
+        connectRedisStore(redis.url, { prefix, commandTimeoutMs: 500, recordTtlSeconds }),
     }
+  })
+
+  it('[RECORD_TTL_DAYS] sets a record’s TTL on its header, moves and deal, renews it with every move, and leaves it alone on a refused save', async () => {
+    const store = open({ recordTtlSeconds: 5000 })
+    await store.waitReady(2000)
+    const v1 = fresh()
+    await store.save(v1, null)
+    const id = newRecordId()
+    const keys = [
+      store.recordKey(id),
+      `${store.recordKey(id)}:moves`,
+      `${store.recordKey(id)}:deal`,
+    ]
+    const ttls = () => Promise.all(keys.map((k) => inspect.ttl(k)))
+    await store.save(next(v1), 1, { header: recordHeader(id), deal: SECRET_DEAL })
+    const [header, , deal] = await ttls()
+    for (const t of [header!, deal!]) {
+      expect(t).toBeGreaterThan(4990)
+      expect(t).toBeLessThanOrEqual(5000)
+    }
+    // Nothing else was made for the record, and nothing outside the prefix.
+    expect((await inspect.keys(`*${id}*`)).sort()).toEqual(
+      [store.recordKey(id), `${store.recordKey(id)}:deal`].sort(),
+    )
+    for (const k of keys) await inspect.expire(k, 60)
+    await store.save(next(next(v1)), 2, { move: { id, entry: aMove(3) } })
+    for (const t of await ttls()) {
+      expect(t).toBeGreaterThan(4990) // renewed: kept RECORD_TTL_DAYS after its last move
+      expect(t).toBeLessThanOrEqual(5000)
+    }
+    for (const k of keys) await inspect.expire(k, 60)
+    await expect(
+      store.save(next(v1, 'stale'), 1, { move: { id, entry: aMove(9) } }),
+    ).rejects.toBeInstanceOf(VersionConflict)
+    for (const t of await ttls()) expect(t).toBeLessThanOrEqual(60)
+    // The end: the header is set again with the full TTL and the deal key is gone.
+    const closed = { ...recordHeader(id), deal: SECRET_DEAL, end: { reason: 'abandoned' as const } }
+    await store.save(next(next(next(v1))), 3, { header: closed })
+    const [h2, m2, d2] = await ttls()
+    expect(h2).toBeGreaterThan(4990)
+    expect(m2).toBeLessThanOrEqual(60)
+    expect(d2).toBe(-2)
   })
 
   it('keeps every table under the prefix, as one hash', async () => {
@@ -430,6 +538,85 @@ describe.skipIf(missing !== null)('redis store', () => {
       expect(Date.now() - t).toBeLessThan(1000)
     } finally {
       await own.dispose()
+    }
+  })
+})
+
+describe('[RECORDS_MAX][RECORD_TTL_DAYS] the memory store’s bounds on records', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** Saves a table whose save opens record `id`, and a move of it. */
+  async function openWithMove(store: MemoryStore, id: string): Promise<void> {
+    const v1 = fresh()
+    await store.save(v1, null)
+    await store.save(next(v1), 1, { header: recordHeader(id), deal: SECRET_DEAL })
+    await store.save(next(next(v1)), 2, { move: { id, entry: aMove(3) } })
+  }
+
+  it('keeps at most maxRecords: the oldest go first, a change makes a record young again', async () => {
+    const store = new MemoryStore({ retention: { ttlSeconds: 3600, maxRecords: 3 } })
+    const ids = ['r1', 'r2', 'r3'].map((x) => `${x}${newRecordId()}`)
+    for (const id of ids) await openWithMove(store, id)
+    expect(store.recordCount).toBe(3)
+    // r1 changes (a move): r2 is now the oldest.
+    const t = fresh()
+    await store.save(t, null)
+    await store.save(next(t), 1, { move: { id: ids[0]!, entry: aMove(4) } })
+    const r4 = `r4${newRecordId()}`
+    await openWithMove(store, r4)
+    expect(store.recordCount).toBe(3)
+    expect(await store.loadRecord(ids[1]!)).toBeNull()
+    expect(await store.loadRecordDeal(ids[1]!)).toBeNull()
+    for (const id of [ids[0]!, ids[2]!, r4]) expect(await store.loadRecord(id)).not.toBeNull()
+    expect((await store.loadRecord(ids[0]!))!.moves).toEqual([aMove(3), aMove(4)])
+    // Tables are not records: every table saved is still there.
+    expect(store.size).toBe(5)
+  })
+
+  it('forgets a record ttlSeconds after its last change, and sweep drops it from memory', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(1_000_000_000_000)
+    const store = new MemoryStore({ retention: { ttlSeconds: 100, maxRecords: 10 } })
+    const id = newRecordId()
+    await openWithMove(store, id)
+    vi.setSystemTime(1_000_000_000_000 + 99_000)
+    expect(await store.loadRecord(id)).not.toBeNull()
+    // A move renews it.
+    const t = fresh()
+    await store.save(t, null)
+    await store.save(next(t), 1, { move: { id, entry: aMove(4) } })
+    vi.setSystemTime(1_000_000_000_000 + 198_000)
+    expect((await store.loadRecord(id))!.moves).toHaveLength(2)
+    expect(await store.loadRecordDeal(id)).toEqual(SECRET_DEAL)
+    vi.setSystemTime(1_000_000_000_000 + 200_000)
+    expect(await store.loadRecord(id)).toBeNull()
+    expect(await store.loadRecordDeal(id)).toBeNull()
+    expect(store.recordCount).toBe(1)
+    await store.sweep(0)
+    expect(store.recordCount).toBe(0)
+  })
+
+  it('takes its bounds from RECORD_TTL_DAYS and RECORDS_MAX when the app makes it', async () => {
+    const config = loadConfig({ PORT: '0', RECORD_TTL_DAYS: '0.5', RECORDS_MAX: '2' })
+    expect(config.records).toMatchObject({ ttlSeconds: 43_200, max: 2 })
+    expect(loadConfig({}).records).toMatchObject({ ttlSeconds: 30 * 86_400, max: 20_000 })
+    expect(() => loadConfig({ RECORDS_MAX: '0' })).toThrow()
+    const app = buildApp(config, { logger: pino({ level: 'silent' }) })
+    try {
+      const store = app.store as MemoryStore
+      for (const id of ['a', 'b', 'c'].map((x) => `${x}${newRecordId()}`))
+        await openWithMove(store, id)
+      expect(store.recordCount).toBe(2)
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(Date.now() + 43_201_000)
+      expect(store.recordCount).toBe(2)
+      await store.sweep(0)
+      expect(store.recordCount).toBe(0)
+    } finally {
+      vi.useRealTimers()
+      await app.close()
     }
   })
 })
