@@ -22,7 +22,10 @@ const Env = z.object({
   TIMEOUTS_FOR_AWAY: z.coerce.number().int().min(1).max(100).default(2),
   /** `memory` (embedded, the default) or `redis` (durable, and shared by several nodes). */
   STORE: z.enum(['memory', 'redis']).optional(),
-  /** Redis for the store and the socket.io adapter; setting it alone selects STORE=redis. */
+  /**
+   * Redis for the store (tables, records, node liveness, presence, shared limits); setting it
+   * alone selects STORE=redis.
+   */
   REDIS_URL: z.string().optional(),
   /** How long a bot waits before its move, ms (issue 7). */
   BOT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(700),

@@ -93,7 +93,7 @@ export function createMetrics() {
   })
   const redisErrors = new Counter({
     name: 'kortbord_redis_errors_total',
-    help: 'Errors of the Redis connections (store, adapter), by source',
+    help: 'Errors of the Redis connection (the store, which liveness, presence and limits share), by source',
     labelNames: ['source'] as const,
     registers: [registry],
   })
