@@ -8,12 +8,21 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
+  chainHeads,
   commitment,
   type DuelView,
   duelLegalMovesFromView,
   FAIR_VERSION,
   type FairDeal,
   type GameRecord,
+  type HerrarnaState,
+  type HerrarnaView,
+  herrarna,
+  type KlockanState,
+  type KlockanView,
+  klockan,
+  klockanLegalMovesFromView,
+  replayRecord,
   verifyRecord,
 } from '@kortbord/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -185,6 +194,122 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
       expect(verifyRecord(r).problems).toEqual([])
     } finally {
       await quick.stop()
+    }
+  })
+
+  for (const game of ['klockan', 'herrarna'] as const) {
+    it(`[${game === 'klockan' ? 'K-1' : 'H-1'}] ${game === 'klockan' ? 'Klockan alone (with the rescue)' : 'Dom Åtta Herrarna'}: played over the protocol, its record verifies and replays to the same end`, async () => {
+      const mine = entropy()
+      const p = await srv.client()
+      const code = must(
+        await p.send('table:create', {
+          game,
+          name: 'Olle',
+          entropy: mine,
+          ...(game === 'klockan' ? { options: { variant: 'rescue' } } : {}),
+        }),
+      ).table as string
+      const committed = (await p.sync(code)).table.fair.commitment
+      let version = must(await p.send('table:start', { table: code, version: 1 })).version
+      const id = p.state(code)!.table.fair.record!
+      let made = 0
+      for (;;) {
+        const u = await p.atVersion(code, version)
+        if (u.table.status !== 'playing') break
+        const move =
+          game === 'klockan'
+            ? klockanLegalMovesFromView(u.view as KlockanView)[0]!
+            : ({ type: 'step' } as const)
+        version = must(await p.send('game:move', { table: code, version, move })).version
+        made++
+      }
+      const end = p.state(code)!
+      const seen = end.table.fair.head!
+      const record = await getRecord(srv, id)
+      expect(record).toMatchObject({ game, shuffle: FAIR_VERSION, commitment: committed })
+      expect(record.truncated).toBeUndefined()
+      expect(record.moves).toHaveLength(made)
+      expect(record.moves.every((m) => m.seat === 0 && m.by === undefined)).toBe(true)
+      const v = verifyRecord(record, { seat: 0, entropy: mine, head: seen })
+      expect(v.problems).toEqual([])
+      expect(v.shuffle).toBe('verified')
+      // Replayed through the engine: the same end as the record's and as the table showed.
+      const replay = replayRecord(record)
+      const shown = (end.view as KlockanView | HerrarnaView).outcome
+      expect(shown).not.toBeNull()
+      expect(record.end).toEqual({ reason: 'over', outcome: replay.outcome })
+      expect(replay.outcome).toEqual(shown)
+      const last = replay.states.at(-1) as KlockanState & HerrarnaState
+      expect(game === 'klockan' ? klockan.view(last, 0) : herrarna.view(last, 0)).toEqual(end.view)
+      const cli = await verifyCli([
+        `${srv.url}/r/${id}`,
+        '--head',
+        seen,
+        '--seat',
+        '0',
+        '--entropy',
+        mine,
+      ])
+      expect(cli.status, cli.stdout + cli.stderr).toBe(0)
+      expect(cli.stdout).toContain('shuffle: verified')
+    }, 60_000)
+  }
+
+  it('[RECORD_MAX_MOVES] a record stops growing at its cap and says it was cut short; verifying it says so', async () => {
+    const capped = await startServer({ KORTBORD_TEST_DEALS: '0', RECORD_MAX_MOVES: '10' })
+    try {
+      const players = [await capped.client(), await capped.client()]
+      const code = must(
+        await players[0]!.send('table:create', {
+          game: 'idiot',
+          name: 'Ada',
+          options: { seats: 2, turnSeconds: null },
+        }),
+      ).table as string
+      const j = must(await players[1]!.send('table:join', { table: code, name: 'Bo' }))
+      await players[0]!.atVersion(code, j.version)
+      const started = must(
+        await players[0]!.send('table:start', { table: code, version: j.version }),
+      )
+      const id = players[0]!.state(code)!.table.fair.record!
+      let made = 0
+      const end = await driveIdiot(players, code, started.version, {
+        seed: 'cap',
+        onMove: () => {
+          made++
+        },
+      })
+      expect(end.table.status).toBe('over')
+      expect(made).toBeGreaterThan(20)
+      const r = await getRecord(capped, id)
+      // The first ten moves and no more; the game's end and deal are there all the same.
+      expect(r.moves).toHaveLength(10)
+      expect(r.moves.map((m) => m.v)).toEqual([...Array(10).keys()].map((i) => r.moves[0]!.v + i))
+      expect(r.truncated).toBe(true)
+      expect(r.end).toMatchObject({ reason: 'over' })
+      expect(r.deal).not.toBeNull()
+      // The chain stops where the moves do: the head the table shows stays at the tenth move.
+      expect(r.head.startsWith(end.table.fair.head!)).toBe(true)
+      expect(chainHeads(r).at(-1)).toBe(r.head)
+      // Every head the table showed: the start's and one after each of the ten moves kept.
+      const shownHeads = players[0]!.updates
+        .filter((u) => u.table.code === code && u.table.version >= started.version)
+        .map((u) => u.table.fair.head)
+      expect(new Set(shownHeads).size).toBe(11)
+      expect(shownHeads.at(-1)).toBe(r.head.slice(0, 16))
+      // Verifying it says honestly that it cannot be checked to the end; it never says verified.
+      const v = verifyRecord(r)
+      expect(v.ok).toBe(false)
+      expect(v.shuffle).toBe('failed')
+      expect(v.problems.map((p) => p.code)).toEqual(['TRUNCATED'])
+      const cli = await verifyCli([`${capped.url}/r/${id}`])
+      expect(cli.status).toBe(1)
+      expect(cli.stdout).toContain('PROBLEM TRUNCATED')
+      expect(cli.stdout).toContain('FAILED')
+      // What it holds still replays: the first ten moves are legal from the revealed deal.
+      expect(replayRecord(r).states).toHaveLength(11)
+    } finally {
+      await capped.stop()
     }
   })
 
