@@ -202,12 +202,12 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
       const mine = entropy()
       const p = await srv.client()
       const code = must(
-        await p.send('table:create', {
-          game,
-          name: 'Olle',
-          entropy: mine,
-          ...(game === 'klockan' ? { options: { variant: 'rescue' } } : {}),
-        }),
+        await p.send(
+          'table:create',
+          game === 'klockan'
+            ? { game, name: 'Olle', entropy: mine, options: { variant: 'rescue' } }
+            : { game, name: 'Olle', entropy: mine },
+        ),
       ).table as string
       const committed = (await p.sync(code)).table.fair.commitment
       let version = must(await p.send('table:start', { table: code, version: 1 })).version
