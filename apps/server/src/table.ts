@@ -1,4 +1,3 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Deal, DuelBest, DuelState, IdiotState, RecordMove, Seat } from '@kortbord/engine'
 import {
   type BotLevel,
@@ -17,11 +16,10 @@ import type {
   TableUpdate,
   TestDealMsg,
   TimeoutAction,
-  WireError,
 } from '@kortbord/protocol'
 import type { Logger } from 'pino'
 import { BestFigures, improves } from './best.ts'
-import { type ChatDeps, TableChat } from './chat.ts'
+import { TableChat } from './chat.ts'
 import {
   endRecord,
   newFair,
@@ -32,150 +30,50 @@ import {
 } from './game-records.ts'
 import { ADAPTERS, type AnyState, type GameAdapter } from './games.ts'
 import { type NodeAddress, TableMoved } from './ownership.ts'
-import type { Presence } from './presence.ts'
 import { deserted, hostPresent, isAway, nextHost, openSeat, withSeat } from './seats.ts'
-import {
-  type RecordEffects,
-  type SeatRecord,
-  type TableRecord,
-  type TableStore,
-  VersionConflict,
-} from './store.ts'
+import { type SeatRecord, type TableRecord, VersionConflict } from './store.ts'
 import { appendLog, type LogBody } from './table-log.ts'
 import { TableTimers } from './table-timers.ts'
+import {
+  allStale,
+  type CommitOptions,
+  fail,
+  hashToken,
+  logCode,
+  type MemberId,
+  newTableRecord,
+  newToken,
+  type Outcome,
+  type RecordChange,
+  type Refusal,
+  sameHash,
+  someoneHere,
+  type TableDeps,
+  TableGone,
+} from './table-types.ts'
 import { UpdateCache } from './updates.ts'
 
-/** The answer to a command: the acknowledgement the client receives. */
-export type Outcome<T extends object = object> =
-  | ({ ok: true; version: number } & T)
-  | { ok: false; error: WireError }
-
-/** A refusal: changes nothing (but OUTCOME_UNKNOWN). */
-export type Refusal = { ok: false; error: WireError }
-
-export const fail = (code: string, message: string): Refusal => ({
-  ok: false,
-  error: { code, message },
-})
-
-/** A member of a table is one connection: a seated player or a spectator. */
-export type MemberId = string
-
-export interface TableConfig {
-  /** How long a disconnected player keeps their seat, ms. */
-  readonly graceMs: number
-  /** Consecutive timer expiries after which a player is shown as away. */
-  readonly timeoutsForAway: number
-  /** Whether commands may fix the deal (tests only). */
-  readonly testDeals: boolean
-  /** How many log entries a table keeps. */
-  readonly logKeep: number
-  /** Tests only: scales turn timers. */
-  readonly timerScale: number
-  /** Tests only: the deck of every game started without a deal. */
-  readonly testDeck?: readonly number[] | null
-  /** How long a bot waits before its move, ms (a person's pace; a quarter of it when swapping). */
-  readonly botDelayMs?: number
-  /** How long the hard bot may think, ms. */
-  readonly botThinkMs?: number
-  /** Spectators a table may have, over all nodes. */
-  readonly spectatorsPerTable?: number
-  /** Hard bots this node runs at most; beyond it a bot plays normal. */
-  readonly hardBotsPerNode?: number
-  /** Moves a game record keeps at most (RECORD_MAX_MOVES). */
-  readonly recordMaxMoves?: number
-}
-
-export interface TableDeps {
-  readonly store: TableStore
-  readonly config: TableConfig
-  readonly log: Logger
-  /** Who watches which table (presence: no versions). */
-  readonly presence: Presence
-  /** Sends chat messages and reactions to a table's members (issue 15). */
-  readonly chat: Omit<ChatDeps, 'now'>
-  /**
-   * Sends every member its update (on every node); called after every change. `welcome` is a
-   * connection that just became a member: it gets the whole update (`updateFor(seat, true)`)
-   * instead of the delta the others get.
-   */
-  publish(table: Table, welcome?: { member: MemberId; seat: Seat | null }): void
-  /** Sends one connection (of this node) an update. */
-  send(member: MemberId, update: TableUpdate): void
-  /** Puts a connection (on any node) among the table's members in a seat, or as a spectator. */
-  attach(member: MemberId, code: string, seat: Seat | null): void
-  /** Takes a connection (on any node) out of the table's members. */
-  detach(member: MemberId, code: string): void
-  /** Tells a connection it is no longer at the table (and where to go if moved), and detaches it. */
-  evict(
-    member: MemberId,
-    code: string,
-    reason: 'replaced' | 'closed' | 'moved',
-    to?: NodeAddress,
-  ): void
-  /** The table has nobody left: the hub forgets it (its record is deleted). */
-  retired?(table: Table): void
-  /** Hard bots seated at the tables of this node. */
-  hardBots?(): number
-  /** This node's id, recorded with the connections it serves. */
-  readonly node?: string
-  /** A hard bot's move, thought in the worker pool (null: no answer; the table plays normal). */
-  botMove?(
-    level: BotLevel,
-    view: IdiotView,
-    seed: string,
-    thinkMs: number,
-  ): Promise<IdiotMove | null>
-  /** A-16: the table's solve of a finished Aces Up game (an upper bound unless proven), or null. */
-  solve?(deck: readonly number[], piles: 4 | 5 | 8): Promise<DuelBest | null>
-  /** A-16: the background proof of a figure the table's solve left unproven, or null. */
-  prove?(deck: readonly number[], piles: 4 | 5 | 8): Promise<DuelBest | null>
-  now(): number
-}
+export {
+  fail,
+  hashToken,
+  logCode,
+  type MemberId,
+  newTableRecord,
+  newToken,
+  type Outcome,
+  type Refusal,
+  type TableConfig,
+  type TableDeps,
+  TableGone,
+} from './table-types.ts'
 
 /** Thrown inside a command when the store holds a newer version: reload and run it again. */
 class StaleRecord extends Error {}
 
-/** The table no longer exists (every player left, or it expired): the command cannot run. */
-export class TableGone extends Error {
-  constructor() {
-    super('the table is no more')
-    this.name = 'TableGone'
-  }
-}
 /** How often a command is re-run on a fresher record before giving up. */
 const MAX_ATTEMPTS = 6
 /** Presence news (away/back) kept in the log at most, so that they never push out the game. */
 const PRESENCE_KEEP = 8
-
-export const newToken = (): string => randomBytes(32).toString('base64url')
-export const hashToken = (token: string): string =>
-  createHash('sha256').update(token, 'utf8').digest('hex')
-/** A table code as logs show it: a code is the key to join and watch (issue 13, finding 12). */
-export const logCode = (code: string): string =>
-  createHash('sha256').update(code, 'utf8').digest('hex').slice(0, 12)
-
-/** A person (not a bot) is connected to the table. */
-const someoneHere = (seats: readonly SeatRecord[]): boolean =>
-  seats.some((s) => s.connected && !s.bot)
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex')
-  const y = Buffer.from(b, 'hex')
-  return x.length === y.length && timingSafeEqual(x, y)
-}
-
-/** What a change to the record does besides the fields it sets. */
-interface CommitOptions {
-  /** Runs once the store has the change, before anyone is told. */
-  readonly onSaved?: () => void
-  /** The seat whose action this is: its turn clock restarts (I-16). */
-  readonly mover?: Seat | null
-  /** The turn timer setting changed: every running clock restarts with it. */
-  readonly timerChanged?: boolean
-  /** What the save does to the game records, atomically with it (issue 14). */
-  readonly records?: RecordEffects
-}
 
 /**
  * The authority over one table: every command goes through its queue, one at a time, is checked
@@ -227,7 +125,7 @@ export class Table {
     })
   }
 
-  /** A new table with its creator in seat 0 as host. */
+  /** A new table's record with its creator in seat 0 as host (see newTableRecord). */
   static create(
     code: string,
     msg: CreateTableMsg,
@@ -236,41 +134,7 @@ export class Table {
     creator: MemberId,
     node: string | null = null,
   ): TableRecord {
-    const entropy = Array.from({ length: ADAPTERS[msg.game].seats(msg.options) }, () => '')
-    entropy[0] = msg.entropy ?? ''
-    const adapter = ADAPTERS[msg.game]
-    const n = adapter.seats(msg.options)
-    const seats: SeatRecord[] = Array.from({ length: n }, () => openSeat)
-    seats[0] = {
-      ...openSeat,
-      name: msg.name,
-      tokenHash: hashToken(token),
-      connected: true,
-      holder: creator,
-      node,
-    }
-    return {
-      code,
-      game: msg.game,
-      settings: msg.options,
-      allowSpectators: msg.spectators,
-      host: 0,
-      seats,
-      status: 'waiting',
-      gameNo: 0,
-      tally: Array.from({ length: n }, () => 0),
-      state: null,
-      version: 1,
-      staleBefore: Array.from({ length: n }, () => 0),
-      deadlines: Array.from({ length: n }, () => null),
-      log: [{ seq: 1, at: now, t: 'joined', seat: 0, name: msg.name }],
-      logSeq: 1,
-      createdAt: now,
-      updatedAt: now,
-      fair: { next: newFair(), current: null },
-      entropy,
-      gameRecord: null,
-    }
+    return newTableRecord(code, msg, token, now, creator, node)
   }
 
   get code(): string {
@@ -431,7 +295,7 @@ export class Table {
 
   /** Saves `change` as the following version, then publishes. The store decides; nothing half-applies. */
   private async commit(
-    change: Omit<Partial<TableRecord>, 'version' | 'log' | 'logSeq' | 'deadlines'>,
+    change: RecordChange,
     logs: readonly LogBody[] = [],
     opts: CommitOptions = {},
   ): Promise<Outcome> {
@@ -490,11 +354,6 @@ export class Table {
 
   private setSeat(seat: Seat, s: Partial<SeatRecord>): SeatRecord[] {
     return withSeat(this.record.seats, seat, s)
-  }
-
-  /** Everyone's commands made before this version are stale (the seats changed). */
-  private allStale(): number[] {
-    return this.record.staleBefore.map(() => this.record.version + 1)
   }
 
   /**
@@ -556,7 +415,7 @@ export class Table {
             node: this.deps.node ?? null,
           }),
           // Someone new in a seat changes what the others may do (e.g. start).
-          staleBefore: this.allStale(),
+          staleBefore: allStale(this.record),
           // A table whose host has gone gets the newcomer as host.
           host: hostPresent(this.record.seats, this.record.host) ? this.record.host : seat,
           entropy: withEntropy(this.record, seat, entropy),
@@ -788,7 +647,7 @@ export class Table {
       {
         seats,
         host: nextHost(seats, r.host),
-        staleBefore: this.allStale(),
+        staleBefore: allStale(this.record),
         ...(freed
           ? {
               entropy: withEntropy(r, seat, ''),
@@ -920,7 +779,7 @@ export class Table {
         state,
         status: 'playing',
         gameNo,
-        staleBefore: this.allStale(),
+        staleBefore: allStale(this.record),
         seats: r.seats.map((s) => ({ ...s, timeouts: 0 })),
         entropy: dealt.entropy,
         // The next game's seed is chosen (and committed to) now; this one's waits to be revealed.
@@ -988,9 +847,10 @@ export class Table {
         return fail('CANNOT_REMOVE_SELF', 'the host cannot remove themselves; leave instead')
       if (t.connected && !t.bot) return fail('PLAYER_PRESENT', `${t.name} is at the table`)
       this.timers.clearGrace(target)
-      return this.commit({ seats: this.setSeat(target, openSeat), staleBefore: this.allStale() }, [
-        { t: 'removed', seat: target, name: t.name },
-      ])
+      return this.commit(
+        { seats: this.setSeat(target, openSeat), staleBefore: allStale(this.record) },
+        [{ t: 'removed', seat: target, name: t.name }],
+      )
     })
   }
 
@@ -1041,7 +901,7 @@ export class Table {
         human && !t.gone
           ? { t: 'bot', seat: target, name, level, by: seat }
           : { t: 'joined', seat: target, name }
-      const out = await this.commit({ seats, staleBefore: this.allStale() }, [log])
+      const out = await this.commit({ seats, staleBefore: allStale(this.record) }, [log])
       return out.ok ? { ok: true, version: out.version, level } : out
     })
   }
@@ -1071,7 +931,7 @@ export class Table {
           tally: this.adapter.forfeitTally(r.tally, target),
           seats,
           host: nextHost(seats, r.host),
-          staleBefore: this.allStale(),
+          staleBefore: allStale(this.record),
           ...(ended ? { gameRecord: ended.gameRecord } : {}),
         },
         [{ t: 'forfeit', seat: target, name: t.name, by: seat }],
@@ -1090,7 +950,10 @@ export class Table {
       if (!this.adapter.timed(r.settings))
         return fail('NOT_FOR_SOLO', 'a patience alone has no turn timer')
       return this.commit(
-        { settings: { ...r.settings, turnSeconds } as TableSettings, staleBefore: this.allStale() },
+        {
+          settings: { ...r.settings, turnSeconds } as TableSettings,
+          staleBefore: allStale(this.record),
+        },
         [{ t: 'timer', turnSeconds }],
         { timerChanged: true },
       )
