@@ -4,9 +4,18 @@
  * 'closed'`) or did not come — the background proof that replaces it with the proven one. The
  * solves run in the worker pools, outside the table's command queue; only the commits go through
  * it (`commit`). Nothing here decides what a figure shows: the client says "≤ n" for a bound.
+ * TableBest connects this to one table.
  */
-import type { DuelBest, DuelGameRecord, DuelState, Seat } from '@kortbord/engine'
+import {
+  type DuelBest,
+  type DuelGameRecord,
+  type DuelState,
+  type Seat,
+  withBest,
+} from '@kortbord/engine'
 import type { Logger } from 'pino'
+import type { LogBody } from './table-log.ts'
+import type { TableHost } from './table-types.ts'
 
 export interface BestDeps {
   /** The table's solve (SOLVER_NODES, SOLVER_TIMEOUT_MS); null: no answer. */
@@ -112,5 +121,55 @@ export class BestFigures {
     if (best?.proven === 'all' || !prove) return
     const proof = await once(this.proofs, deal, () => prove(rec.deck, rec.piles))
     if (proof) await commit(seat, rec.index, gameNo, proof)
+  }
+}
+
+/**
+ * A-16 for one duel table: asks for the figures its finished games need (on a change of the
+ * game and when the table is loaded), and records each figure that tells more than the one shown,
+ * through the table's queue. Only a proven figure goes into the public log, whose words say
+ * "perfect play would have left n"; with the same deal none does, since it would tell the
+ * opponent about a deal they have yet to play (A-15): it travels only inside the records, which
+ * the views mask.
+ */
+export class TableBest {
+  private readonly figures: BestFigures
+
+  constructor(private readonly h: TableHost) {
+    this.figures = new BestFigures({
+      solve: h.deps.solve,
+      prove: h.deps.prove,
+      commit: (seat, index, gameNo, best) => this.commit(seat, index, gameNo, best),
+      log: h.log,
+    })
+  }
+
+  /** A solve or proof of this table is under way (the table stays in memory for it). */
+  get busy(): boolean {
+    return this.figures.busy
+  }
+
+  /** Starts the solves the duel's state calls for (nothing for other games). */
+  request(): void {
+    const r = this.h.record
+    if (r.game !== 'duel') return
+    const st = r.state as DuelState | null
+    if (st) this.figures.request(r.gameNo, st)
+  }
+
+  private commit(seat: Seat, index: number, gameNo: number, best: DuelBest): Promise<void> {
+    const h = this.h
+    if (h.closed) return Promise.resolve()
+    return h.run(async () => {
+      const cur = h.record.state as DuelState | null
+      if (!cur || h.record.gameNo !== gameNo) return
+      const had = cur.players[seat as 0 | 1]?.results[index]?.best
+      if (had === undefined || !improves(had, best)) return
+      const logs: LogBody[] =
+        cur.settings.sameDeal || best.proven !== 'all'
+          ? []
+          : [{ t: 'best', seat, index, best: best.best }]
+      await h.commit({ state: withBest(cur, seat, index, best) }, logs)
+    })
   }
 }

@@ -1,12 +1,4 @@
-import type { Deal, DuelBest, DuelState, IdiotState, RecordMove, Seat } from '@kortbord/engine'
-import {
-  type BotLevel,
-  botMove,
-  type IdiotMove,
-  type IdiotView,
-  Rng,
-  withBest,
-} from '@kortbord/engine'
+import type { BotLevel, Deal, IdiotState, RecordMove, Seat } from '@kortbord/engine'
 import type {
   CreateTableMsg,
   LogEntry,
@@ -18,7 +10,7 @@ import type {
   TimeoutAction,
 } from '@kortbord/protocol'
 import type { Logger } from 'pino'
-import { BestFigures, improves } from './best.ts'
+import { TableBest } from './best.ts'
 import { TableChat } from './chat.ts'
 import {
   endRecord,
@@ -32,6 +24,7 @@ import { ADAPTERS, type AnyState, type GameAdapter } from './games.ts'
 import { type NodeAddress, TableMoved } from './ownership.ts'
 import { deserted, hostPresent, isAway, nextHost, openSeat, withSeat } from './seats.ts'
 import { type SeatRecord, type TableRecord, VersionConflict } from './store.ts'
+import { deadlinesAfter, TableClock } from './table-clock.ts'
 import { appendLog, type LogBody } from './table-log.ts'
 import { TableTimers } from './table-timers.ts'
 import {
@@ -47,9 +40,9 @@ import {
   type RecordChange,
   type Refusal,
   sameHash,
-  someoneHere,
   type TableDeps,
   TableGone,
+  type TableHost,
 } from './table-types.ts'
 import { UpdateCache } from './updates.ts'
 
@@ -88,7 +81,10 @@ export class Table {
   private readonly timers: TableTimers
   private readonly updates: UpdateCache
   private readonly talk: TableChat
-  private readonly best: BestFigures
+  private readonly best: TableBest
+  private readonly clock: TableClock
+  /** What the table's parts see of it. */
+  private readonly host: TableHost
   /** The version this node committed last and the log seq before it: its updates carry a delta. */
   private delta: { version: number; logAfter: number } | null = null
   /** A connection admitted by the command being committed: it gets a whole update. */
@@ -111,18 +107,39 @@ export class Table {
     this.log = deps.log.child({ table: logCode(record.code) })
     this.updates = new UpdateCache(this.adapter, deps.config.timeoutsForAway)
     this.talk = new TableChat(record.code, { ...deps.chat, now: deps.now })
-    this.best = new BestFigures({
-      solve: deps.solve,
-      prove: deps.prove,
-      commit: (seat, index, gameNo, best) => this.commitBest(seat, index, gameNo, best),
-      log: this.log,
-    })
+    this.host = this.hostView()
     this.timers = new TableTimers({
-      turn: () => void this.onTurnTimer(),
-      bots: () => void this.botTurn(),
+      turn: () => void this.clock.onTurnTimer(),
+      bots: () => void this.clock.botTurn(),
       grace: (seat) => void this.onGrace(seat),
       now: deps.now,
     })
+    this.best = new TableBest(this.host)
+    this.clock = new TableClock(this.host, this.timers, (seat, move, timeout, by) =>
+      this.applyMove(seat, move, timeout, by),
+    )
+  }
+
+  /** The table as its parts see it: the record, the queue and commit (TableHost). */
+  private hostView(): TableHost {
+    const table = this
+    return {
+      get code() {
+        return table.record.code
+      },
+      get record() {
+        return table.record
+      },
+      get closed() {
+        return table.closed
+      },
+      deps: this.deps,
+      adapter: this.adapter,
+      log: this.log,
+      run: (fn) => this.run(fn),
+      commit: (change, logs, opts) => this.commit(change, logs, opts),
+      reload: () => this.reload(),
+    }
   }
 
   /** A new table's record with its creator in seat 0 as host (see newTableRecord). */
@@ -311,7 +328,15 @@ export class Table {
       logSeq: seq,
       updatedAt: now,
     }
-    const saved: TableRecord = { ...next, deadlines: this.deadlinesAfter(cur, next, opts) }
+    const deadlines = deadlinesAfter(
+      this.adapter,
+      cur,
+      next,
+      opts,
+      this.deps.now(),
+      this.deps.config.timerScale,
+    )
+    const saved: TableRecord = { ...next, deadlines }
     try {
       await this.deps.store.save(saved, cur.version, opts.records)
     } catch (e) {
@@ -323,7 +348,7 @@ export class Table {
     // Saved: whatever happens from here, the answer is that it was (never INTERNAL, which
     // promises that nothing changed).
     try {
-      this.armTimers()
+      this.clock.arm()
       this.welcome = null
       opts.onSaved?.()
       const welcome = this.welcome ?? undefined
@@ -791,7 +816,7 @@ export class Table {
       [...before, { t: 'started', gameNo }, ...this.gameLog(state)],
       { records: { header, deal: d } },
     )
-    if (out.ok) this.afterGameChange()
+    if (out.ok) this.best.request()
     return out
   }
 
@@ -1060,174 +1085,20 @@ export class Table {
       logs,
       { mover: seat, records: recorded?.effects },
     )
-    if (out.ok) this.afterGameChange()
+    if (out.ok) this.best.request()
     return out
   }
 
   // -------------------------------------------------------------------------------------------
-  // Timers, bots and A-16
-
-  private afterGameChange(): void {
-    if (this.record.game === 'duel') this.requestBest()
-  }
-
-  private turnSeconds(r: TableRecord): number | null {
-    if (!this.adapter.timed(r.settings)) return null
-    return (r.settings as { turnSeconds?: number | null }).turnSeconds ?? null
-  }
-
-  /**
-   * Each seat's turn clock after a change (I-16: a live table handles stalling): a seat that has
-   * to act gets a fresh clock when it starts having to, when it acts, and when the setting
-   * changes; it keeps its running clock while others act (the swap phase, the simultaneous
-   * duel). No clocks outside play.
-   */
-  private deadlinesAfter(
-    cur: TableRecord,
-    next: TableRecord,
-    opts: CommitOptions,
-  ): (number | null)[] {
-    const none = next.seats.map(() => null)
-    const seconds = this.turnSeconds(next)
-    if (seconds === null || next.status !== 'playing' || next.state === null) return none
-    // Nobody connected is waiting for anyone: no clock runs until someone is back.
-    if (!someoneHere(next.seats)) return none
-    const prev = cur.deadlines ?? []
-    const unchanged = next.state === cur.state && !opts.timerChanged && opts.mover == null
-    if (unchanged && someoneHere(cur.seats)) return next.seats.map((_, i) => prev[i] ?? null)
-    const before = new Set(
-      cur.status === 'playing' && cur.state ? this.adapter.activeSeats(cur.state) : [],
-    )
-    const after = new Set(this.adapter.activeSeats(next.state))
-    const fresh = this.deps.now() + Math.round(seconds * 1000 * this.deps.config.timerScale)
-    return next.seats.map((_, seat) => {
-      if (!after.has(seat)) return null
-      const running = prev[seat] ?? null
-      const restart =
-        opts.timerChanged || seat === opts.mover || !before.has(seat) || running === null
-      return restart ? fresh : running
-    })
-  }
-
-  /** Arms the turn timer and the bots' pause for the record as it now stands. */
-  private armTimers(): void {
-    this.timers.turnAt(this.record.deadlines ?? [])
-    this.timers.botsIn(this.botDelay())
-  }
-
-  /** How long until a bot whose turn it is moves (a person's pace), or null if none is due. */
-  private botDelay(): number | null {
-    const r = this.record
-    if (this.closed || r.status !== 'playing' || r.state === null || r.game !== 'idiot') return null
-    const due = this.adapter.activeSeats(r.state).some((seat) => r.seats[seat]?.bot)
-    // Bots play for people, not for an empty room: they wait for someone to come back.
-    if (!due || !someoneHere(r.seats)) return null
-    const base = this.deps.config.botDelayMs ?? 700
-    return (r.state as { phase: string }).phase === 'swap' ? base / 4 : base
-  }
-
-  /**
-   * A bot whose turn it is moves. It thinks outside the table's queue (a hard bot in the worker
-   * pool: never on the event loop), then moves only if the table is still where it thought.
-   */
-  private async botTurn(): Promise<void> {
-    try {
-      const r = this.record
-      if (r.status !== 'playing' || r.state === null) return
-      for (const seat of this.adapter.activeSeats(r.state)) {
-        const level = r.seats[seat]?.bot
-        if (!level) continue
-        // A bot sees what a person in its seat would see: the view, never the state.
-        const view = this.adapter.view(r.state, seat) as IdiotView
-        const move = await this.think(level, view, `${r.code}/${r.version}/${seat}`)
-        if (!move) continue
-        await this.run(async () => {
-          // The table moved on meanwhile: its bots are due again from where it is now.
-          if (this.record.version !== r.version) return
-          const out = await this.applyMove(seat, move, null, 'bot')
-          if (!out.ok) this.log.warn({ seat, error: out.error }, 'bot move refused')
-        })
-        return
-      }
-    } catch (e) {
-      this.log.warn({ err: e }, 'bot turn failed')
-    }
-  }
-
-  /** A bot's move: a hard one from the worker pool; without an answer from it, a normal one. */
-  private async think(level: BotLevel, view: IdiotView, seed: string): Promise<IdiotMove | null> {
-    const think = this.deps.config.botThinkMs ?? 60
-    if (level === 'hard' && this.deps.botMove) {
-      const m = await this.deps.botMove(level, view, seed, think)
-      if (m) return m
-      // Refused (the pool is full), too slow or failed: the table never stalls for it.
-      level = 'normal'
-    }
-    const now = () => performance.now()
-    return botMove(level, view, Rng.seeded(seed), { rollouts: 400, now, deadline: now() + think })
-  }
+  // Timers and bots (TableClock), A-16 (TableBest)
 
   /** After loading a record (a restart, another node): re-arm its timers. */
   resume(): void {
-    this.armTimers()
+    this.clock.arm()
     // A bound recorded before a restart, or by another node, is still owed its proof (A-16).
-    if (this.record.game === 'duel') this.requestBest()
+    this.best.request()
     this.record.seats.forEach((s, seat) => {
       if (!s.connected && s.graceUntil !== null) this.timers.graceUntil(seat, s.graceUntil)
-    })
-  }
-
-  /** The seats whose clocks have run out play what the timer plays for them (I-16). */
-  private onTurnTimer(): Promise<void> {
-    return this.run(async () => {
-      const now = this.deps.now()
-      const due = (this.record.deadlines ?? []).flatMap((d, seat) =>
-        d !== null && d <= now ? [seat] : [],
-      )
-      if (due.length === 0) {
-        // Early by the wall clock: wait out the rest.
-        this.timers.turnAt(this.record.deadlines ?? [])
-        return
-      }
-      for (const seat of due) {
-        const cur = this.record
-        const d = cur.deadlines?.[seat] ?? null
-        if (cur.status !== 'playing' || cur.state === null || d === null || d > now) continue
-        const t = this.adapter.timeoutMove(cur.state, seat)
-        if (!t) continue
-        const out = await this.applyMove(seat, t.move, t.action)
-        if (!out.ok) this.log.warn({ seat, error: out.error }, 'timer move refused')
-      }
-      // Clocks the timer could do nothing for stay as they are until the next change.
-      this.timers.turnAt(
-        (this.record.deadlines ?? []).map((d) => (d !== null && d > now ? d : null)),
-      )
-    }).catch((e: unknown) => this.log.warn({ err: e }, 'timer move failed'))
-  }
-
-  private requestBest(): void {
-    const st = this.record.state as DuelState | null
-    if (st) this.best.request(this.record.gameNo, st)
-  }
-
-  /**
-   * Records a figure if it tells more than the one shown (BestFigures). Only a proven figure goes
-   * into the public log, whose words say "perfect play would have left n"; with the same deal
-   * none does, since it would tell the opponent about a deal they have yet to play (A-15): it
-   * travels only inside the records, which the views mask.
-   */
-  private commitBest(seat: Seat, index: number, gameNo: number, best: DuelBest): Promise<void> {
-    if (this.closed) return Promise.resolve()
-    return this.run(async () => {
-      const cur = this.record.state as DuelState | null
-      if (!cur || this.record.gameNo !== gameNo) return
-      const had = cur.players[seat as 0 | 1]?.results[index]?.best
-      if (had === undefined || !improves(had, best)) return
-      const logs: LogBody[] =
-        cur.settings.sameDeal || best.proven !== 'all'
-          ? []
-          : [{ t: 'best', seat, index, best: best.best }]
-      await this.commit({ state: withBest(cur, seat, index, best) }, logs)
     })
   }
 
