@@ -3,19 +3,19 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import helmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
-import { type GameRecord, recordText } from '@kortbord/engine'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import pino, { type Logger } from 'pino'
 import { Server } from 'socket.io'
 import { admission } from './admission.ts'
 import type { Config } from './config.ts'
 import { Hub } from './hub.ts'
-import { clientAddress, Limits, trustFunction } from './limits.ts'
+import { Limits, trustFunction } from './limits.ts'
 import { Liveness } from './liveness.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
 import { Ownership } from './ownership.ts'
 import { jsonParser } from './parser.ts'
 import { Presence } from './presence.ts'
+import { serveRecords } from './record-routes.ts'
 import { attachSockets, type KortbordServer, roomsFor } from './sockets.ts'
 import { MemoryStore, type TableStore } from './store.ts'
 import { defaultThreads, WorkerPool } from './workers/pool.ts'
@@ -261,7 +261,10 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
   }, 60_000)
   sweep.unref()
 
-  serveRecords(fastify, store, limits, trust)
+  serveRecords(fastify, store, limits, trust, {
+    maxFrames: config.records.maxFrames,
+    framesCached: config.records.framesCached,
+  })
   serveWeb(fastify, config, log)
   // Before serving, this node learns which nodes are alive: until then it would take itself for
   // the owner of every table (bounded: a store that does not answer does not hold it up).
@@ -322,62 +325,6 @@ function bearerIs(header: string | undefined, token: string): boolean {
   const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '', 'utf8')
   const want = Buffer.from(token, 'utf8')
   return given.length === want.length && timingSafeEqual(given, want)
-}
-
-/**
- * Game records (issue 14): `GET /api/records/<id>` as JSON, `/api/records/<id>/text` in the text
- * notation. While the game is played only its header is public (settings, seats, commitment,
- * contributions): moves would tell a same-deal opponent about a deal they have yet to play, and
- * the deal is revealed at the end. Reads are limited per address.
- */
-function serveRecords(
-  fastify: FastifyInstance,
-  store: TableStore,
-  limits: Limits,
-  trust: ReturnType<typeof trustFunction>,
-): void {
-  const find = async (
-    req: { params: unknown; raw: import('node:http').IncomingMessage },
-    reply: import('fastify').FastifyReply,
-  ): Promise<GameRecord | null> => {
-    const id = (req.params as { id?: string }).id ?? ''
-    if (!/^[a-z2-9]{12}$/.test(id)) {
-      await reply
-        .code(404)
-        .send({ ok: false, error: { code: 'NO_SUCH_RECORD', message: 'no such record' } })
-      return null
-    }
-    const over = await limits.recordRead(clientAddress(req.raw, trust))
-    if (over) {
-      await reply.code(429).send({ ok: false, error: over })
-      return null
-    }
-    const r = await store.loadRecord(id).catch(() => undefined)
-    if (r === undefined) {
-      await reply
-        .code(503)
-        .send({ ok: false, error: { code: 'UNAVAILABLE', message: 'try again' } })
-      return null
-    }
-    if (r === null) {
-      await reply
-        .code(404)
-        .send({ ok: false, error: { code: 'NO_SUCH_RECORD', message: 'no such record' } })
-      return null
-    }
-    // A finished record never changes again; one being played is only its header for now.
-    reply.header('cache-control', r.end ? 'public, max-age=3600' : 'no-store')
-    return r.end ? r : { ...r, moves: [] }
-  }
-  fastify.get('/api/records/:id', async (req, reply) => {
-    const r = await find(req, reply)
-    return r ?? reply
-  })
-  fastify.get('/api/records/:id/text', async (req, reply) => {
-    const r = await find(req, reply)
-    if (!r) return reply
-    return reply.type('text/plain; charset=utf-8').send(recordText(r))
-  })
 }
 
 /**

@@ -118,6 +118,12 @@ const Env = z.object({
   RECORD_MAX_MOVES: z.coerce.number().int().min(10).default(5000),
   /** Records the memory store keeps at most (the oldest go first). */
   RECORDS_MAX: z.coerce.number().int().min(1).default(20_000),
+  /**
+   * Frames of a game in play served at most (GET /api/records/<id>/frames: the latest), and how
+   * many records' frames a node keeps built (each a few hundred KB at most).
+   */
+  RECORD_FRAMES_MAX: z.coerce.number().int().min(10).default(1000),
+  RECORD_FRAMES_CACHED: z.coerce.number().int().min(1).default(64),
   /** Records one address may fetch per minute (GET /api/records/…). */
   RECORD_READS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** /metrics on a port of its own (e.g. 9464; 0 = a free one); unset = not on its own port. */
@@ -158,7 +164,14 @@ export interface Config {
   /** proxy-addr's trust list; empty: the TCP peer is the client. */
   readonly trustProxy: readonly string[]
   readonly allowedOrigins: readonly string[]
-  readonly records: { readonly ttlSeconds: number; readonly maxMoves: number; readonly max: number }
+  readonly records: {
+    readonly ttlSeconds: number
+    readonly maxMoves: number
+    readonly max: number
+    /** Frames of a game in play served at most, and records whose frames are kept built. */
+    readonly maxFrames: number
+    readonly framesCached: number
+  }
   readonly metrics: {
     readonly port: number | null
     readonly host: string
@@ -243,6 +256,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ttlSeconds: Math.round(e.RECORD_TTL_DAYS * 86_400),
       maxMoves: e.RECORD_MAX_MOVES,
       max: e.RECORDS_MAX,
+      maxFrames: e.RECORD_FRAMES_MAX,
+      framesCached: e.RECORD_FRAMES_CACHED,
     },
     // Only what a client can be sent (LOG_TAIL): a longer log would only make every save bigger.
     logKeep: LOG_TAIL,

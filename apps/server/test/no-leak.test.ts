@@ -1,5 +1,7 @@
 // I-15 and A-15 over the wire: everything every client receives during whole games is recorded,
-// and checked against the server's own history of states.
+// and checked against the server's own history of states: the updates as the client rebuilds
+// them, the raw delta frames as they arrived, and the game's record and public frames read over
+// HTTP all along the game (issue 14).
 import {
   type Card,
   type DuelState,
@@ -12,7 +14,8 @@ import {
   idiotLegalMovesFromView,
   type Viewer,
 } from '@kortbord/engine'
-import type { TableUpdate } from '@kortbord/protocol'
+import type { GameView, TableUpdate } from '@kortbord/protocol'
+import { frameViews, type PublicFrames } from '@kortbord/protocol/frames'
 import { describe, expect, it } from 'vitest'
 import { type Client, must } from '../scripts/client.ts'
 import { driveDuel, driveIdiot } from '../scripts/drive.ts'
@@ -65,6 +68,56 @@ function cardsIn(x: unknown, keys = CARD_KEYS, under = false, out: number[] = []
   return out
 }
 
+const OPS = new Set(['s', 'd', 'a', 't'])
+/** A patch operation (['s', path, value], ['a', path, items], ['t', path, n], ['d', path]). */
+const isOp = (x: unknown): x is [string, (string | number)[], unknown?] =>
+  Array.isArray(x) &&
+  (x.length === 2 || x.length === 3) &&
+  typeof x[0] === 'string' &&
+  OPS.has(x[0]) &&
+  Array.isArray(x[1]) &&
+  x[1].every((k) => typeof k === 'string' || typeof k === 'number')
+
+/**
+ * Every card id in a raw frame as it came over the wire (a `table:delta`): in its whole parts by
+ * the keys that carry cards, in its patches by the keys along each operation's path (a patch
+ * that sets `['players', 1, 'hand']` sets cards, whatever it sets them to). A cut's length and
+ * a path's indices are not cards.
+ */
+function cardsInRaw(x: unknown, keys = CARD_KEYS, out: number[] = []): number[] {
+  if (isOp(x)) {
+    const [op, path, value] = x
+    if (op === 's' || op === 'a')
+      cardsIn(
+        value,
+        keys,
+        path.some((k) => typeof k === 'string' && keys.has(k)),
+        out,
+      )
+  } else if (Array.isArray(x)) {
+    for (const y of x) cardsInRaw(y, keys, out)
+  } else if (x && typeof x === 'object') {
+    for (const [k, v] of Object.entries(x)) {
+      if (keys.has(k)) cardsIn(v, keys, true, out)
+      else cardsInRaw(v, keys, out)
+    }
+  }
+  return out
+}
+
+/** A raw `table:delta` frame as received: its table and version, the rest left as it came. */
+interface RawDelta {
+  readonly code: string
+  readonly version: number
+}
+
+/** Keeps every raw `table:delta` the client's socket receives, beside the client's own handling. */
+function recordDeltas(c: Client): RawDelta[] {
+  const raw: RawDelta[] = []
+  c.socket.on('table:delta', (d) => raw.push(structuredClone(d) as unknown as RawDelta))
+  return raw
+}
+
 /** What is public in an Idiot state (I-15): face-up cards, the pile, the burned cards. */
 function publicCards(s: IdiotState): Card[] {
   return [
@@ -72,6 +125,29 @@ function publicCards(s: IdiotState): Card[] {
     ...s.pile,
     ...s.burned,
   ]
+}
+
+/**
+ * The cards `viewer` may know at each version of an Idiot table: everything that was public up
+ * to it, and what was in their own hand.
+ */
+function idiotKnown(history: Map<number, TableRecord>, viewer: Viewer): (v: number) => Set<Card> {
+  const versions = [...history.keys()].sort((a, b) => a - b)
+  const sets = new Map<number, Set<Card>>()
+  const known = new Set<Card>()
+  for (const v of versions) {
+    const s = history.get(v)!.state as IdiotState | null
+    if (s) {
+      for (const c of publicCards(s)) known.add(c)
+      if (viewer !== 'spectator') for (const c of s.players[viewer]!.hand) known.add(c)
+    }
+    sets.set(v, new Set(known))
+  }
+  return (v) => {
+    const k = sets.get(v)
+    expect(k, `version ${v} was saved`).toBeDefined()
+    return k!
+  }
 }
 
 /**
@@ -84,23 +160,11 @@ function checkIdiotUpdates(
   viewer: Viewer,
   history: Map<number, TableRecord>,
 ): number {
-  const versions = [...history.keys()].sort((a, b) => a - b)
-  const known = new Set<Card>()
-  let vi = 0
+  const knownAt = idiotKnown(history, viewer)
   let checked = 0
   for (const u of updates) {
-    // Everything that was public (or in the viewer's hand) up to this version is known.
-    while (vi < versions.length && versions[vi]! <= u.table.version) {
-      const s = history.get(versions[vi]!)!.state as IdiotState | null
-      if (s) {
-        for (const c of publicCards(s)) known.add(c)
-        if (viewer !== 'spectator') for (const c of s.players[viewer]!.hand) known.add(c)
-      }
-      vi++
-    }
-    const rec = history.get(u.table.version)
-    expect(rec, `version ${u.table.version} was saved`).toBeDefined()
-    const s = rec!.state as IdiotState | null
+    const known = knownAt(u.table.version)
+    const s = history.get(u.table.version)!.state as IdiotState | null
     if (s) expect(u.view).toEqual(idiot.view(s, viewer))
     const secret = cardsIn(u).filter((c) => !known.has(c))
     expect(secret.map(formatCard), `cards leaked to ${viewer} at v${u.table.version}`).toEqual([])
@@ -109,13 +173,104 @@ function checkIdiotUpdates(
   return checked
 }
 
+/** The raw deltas a viewer received name no card they could not know at the delta's version. */
+function checkIdiotDeltas(
+  raw: readonly RawDelta[],
+  viewer: Viewer,
+  history: Map<number, TableRecord>,
+): number {
+  const knownAt = idiotKnown(history, viewer)
+  for (const d of raw) {
+    const known = knownAt(d.version)
+    const secret = cardsInRaw(d).filter((c) => !known.has(c))
+    expect(secret.map(formatCard), `delta to ${viewer} at v${d.version}`).toEqual([])
+  }
+  return raw.length
+}
+
+/**
+ * The frames of every response read during a game, each with the table version it shows (the
+ * deal: `start`), once each: a frame served again must be the same as before.
+ */
+function distinctFrames(
+  responses: readonly PublicFrames[],
+  start: number,
+): { v: number; view: GameView }[] {
+  const seen = new Map<number, string>()
+  const out: { v: number; view: GameView }[] = []
+  for (const f of responses) {
+    const views = frameViews(f)
+    expect(views).toHaveLength(f.moves + 1)
+    f.frames.forEach((fr, i) => {
+      const v = fr.v ?? start
+      const json = JSON.stringify(views[i])
+      const before = seen.get(v)
+      if (before !== undefined) expect(json, `frame of v${v} served again`).toBe(before)
+      else {
+        seen.set(v, json)
+        out.push({ v, view: views[i]! })
+      }
+    })
+  }
+  return out
+}
+
+/** Polls a game's record and public frames over HTTP until `stop()`; resolves with all it read. */
+function pollRecord(url: string, id: string) {
+  const records: unknown[] = []
+  const frames: PublicFrames[] = []
+  let on = true
+  const reader = (async () => {
+    while (on) {
+      const [r, f] = await Promise.all([
+        fetch(`${url}/api/records/${id}`),
+        fetch(`${url}/api/records/${id}/frames`),
+      ])
+      expect(r.status).toBe(200)
+      expect(f.status).toBe(200)
+      records.push(await r.json())
+      frames.push((await f.json()) as PublicFrames)
+      await new Promise((res) => setTimeout(res, 25))
+    }
+  })()
+  return {
+    records,
+    frames,
+    async stop() {
+      on = false
+      await reader
+    },
+  }
+}
+
+/** The record endpoints are read every few ms here: the per-address limit is tested elsewhere. */
+const READ_RECORDS_OFTEN = { RECORD_READS_PER_ADDRESS_PER_MINUTE: '1000000' }
+
+/**
+ * A duel view is exactly the engine's view of the state of its version, and no undealt stock
+ * card of any game in progress appears anywhere in it (A-15).
+ */
+function checkDuelView(got: unknown, s: DuelState, viewer: Viewer): void {
+  expect(got).toEqual(duel.view(s, viewer))
+  for (const p of [0, 1] as const) {
+    const g = s.players[p].current
+    const shown = (got as { players: { current: unknown }[] }).players[p]!.current
+    if (g && shown && !('hidden' in (shown as object))) {
+      const onTable = new Set([...g.piles.flat(), ...g.discard])
+      for (const c of new Set(cardsIn(shown, ACES_UP_CARD_KEYS)))
+        expect(onTable.has(c), JSON.stringify({ c, shown })).toBe(true)
+    }
+  }
+}
+
 describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
   for (const n of [2, 3, 4]) {
-    it(`[I-15] ${n}-player Idiot: every update, log entry and error of every player and spectator`, async () => {
+    it(`[I-15] ${n}-player Idiot: every update, raw delta, log entry and error of every player and spectator, and the record and public frames read all along`, async () => {
       const store = new RecordingStore()
-      const srv = await startServer({}, { store })
+      const srv = await startServer(READ_RECORDS_OFTEN, { store })
       try {
         const host = await srv.client()
+        const raws = [recordDeltas(host)]
         const code = must(
           await host.send('table:create', {
             game: 'idiot',
@@ -126,10 +281,12 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
         const players: Client[] = [host]
         for (let i = 1; i < n; i++) {
           const c = await srv.client()
+          raws.push(recordDeltas(c))
           must(await c.send('table:join', { table: code, name: `P${i}` }))
           players.push(c)
         }
         const watcher = await srv.client()
+        const watcherRaw = recordDeltas(watcher)
         must(await watcher.send('table:watch', { table: code }))
         const version = players.at(-1)!.state(code)!.table.version
         await Promise.all([...players, watcher].map((c) => c.atVersion(code, version)))
@@ -155,32 +312,27 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
             if (!r.ok) refusals.push({ seat, sent: [card, up[0]!], message: r.error.message })
           }
         }
-        // Issue 14: the game's record is public while the game is played: read it all along.
+        // Issue 14: the game's record and its public frames can be read while the game is
+        // played: read them all along.
         const recordId = players[0]!.state(code)!.table.fair.record!
-        const duringGame: unknown[] = []
-        let playing = true
-        const reader = (async () => {
-          while (playing) {
-            const r = await fetch(`${srv.url}/api/records/${recordId}`)
-            if (r.ok) duringGame.push(await r.json())
-            await new Promise((res) => setTimeout(res, 30))
-          }
-        })()
+        const poll = pollRecord(srv.url, recordId)
         const end = await driveIdiot(players, code, started.version, {
           seed: `leak-${n}`,
+          pauseMs: 2,
           onMove: () => {
             probes++
           },
         })
-        playing = false
-        await reader
+        await poll.stop()
         // While the game was on, its record named no card and no seed: header only.
-        expect(duringGame.length).toBeGreaterThan(2)
-        for (const rec of duringGame.slice(0, -1)) {
+        const during = poll.records.filter((r) => (r as { end: unknown }).end === null)
+        expect(during.length).toBeGreaterThan(2)
+        for (const rec of during) {
           expect(cardsIn(rec, new Set([...CARD_KEYS, 'moves', 'deal']))).toEqual([])
           expect(rec).toMatchObject({ deal: null, moves: [] })
           expect(JSON.stringify(rec)).not.toContain('"seed"')
         }
+        const history = store.history.get(code)!
         for (const [seat, c] of players.entries()) {
           const u = c.state(code)!
           for (const card of fullDeck(1).filter((x) => x % 7 === seat)) {
@@ -194,7 +346,6 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
         }
         expect(probes).toBeGreaterThan(20)
         expect(refusals.length).toBeGreaterThan(0)
-        const history = store.history.get(code)!
         const final = history.get(end.table.version)!.state as IdiotState
         // A refusal names at most the cards its sender sent.
         for (const r of refusals) {
@@ -209,6 +360,23 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
         })
         checked += checkIdiotUpdates(watcher.updates, 'spectator', history)
         expect(checked).toBeGreaterThan(n * probes)
+        // The raw deltas, as they came, before any client rebuilt a view from them.
+        let deltas = 0
+        raws.forEach((raw, seat) => {
+          deltas += checkIdiotDeltas(raw, seat, history)
+        })
+        deltas += checkIdiotDeltas(watcherRaw, 'spectator', history)
+        expect(deltas).toBeGreaterThan(n * probes)
+        // The public frames read during the game: each is the engine's spectator view of its
+        // version (as a spectator's update was), and so names no card a spectator could not know.
+        const frames = poll.frames.filter((f) => !f.over)
+        expect(frames.length).toBeGreaterThan(2)
+        expect(frames.at(-1)!.moves).toBeGreaterThan(10)
+        const pseudo = distinctFrames(frames, started.version).map(
+          (x) => ({ table: { version: x.v }, view: x.view }) as unknown as TableUpdate,
+        )
+        expect(pseudo.length).toBe(frames.at(-1)!.moves + 1)
+        checkIdiotUpdates(pseudo, 'spectator', history)
         expect(final.phase).toBe('over')
         // The checker is not blind: a face-down card slipped into an update is caught.
         const faceDown = history.get(started.version)!.state as IdiotState
@@ -222,6 +390,19 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
         const v = handed.view as unknown as { players: { hand: number[] | null }[] }
         v.players[1]!.hand = faceDown.players[1]!.hand.slice()
         expect(() => checkIdiotUpdates([handed], 'spectator', history)).toThrow()
+        // A raw delta that patches a hidden card in, however it does it, is caught.
+        const at = { code, version: started.version + 1 }
+        for (const p of [
+          [['a', ['pile'], [hidden]]],
+          [['s', ['players', 1, 'hand'], [hidden]]],
+          [['s', ['players', 0, 'row', 0], { faceUp: hidden, faceDown: true }]],
+          [['s', ['recent'], [{ t: 'uncover', card: hidden }]]],
+        ]) {
+          expect(() => checkIdiotDeltas([{ ...at, p } as RawDelta], 'spectator', history)).toThrow()
+        }
+        // …and a cut's length or a path's index is not taken for a card.
+        const cut = { ...at, p: [['t', ['players', hidden % n, 'row'], hidden]] } as RawDelta
+        expect(checkIdiotDeltas([cut], 'spectator', history)).toBe(1)
         // Legal moves from a view never include a card the viewer does not hold.
         const pv = players[0]!.updates.find((u) => u.table.version === started.version)!
           .view as IdiotView
@@ -234,12 +415,15 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
     })
   }
 
-  it('[A-15] Idioten för två: every update is the engine view of its version; no stock card, no game events in the log', async () => {
+  it('[A-15] Idioten för två: every update and raw delta is the engine view of its version; no stock card, no game events in the log; the record and public frames read all along show no more', async () => {
     const store = new RecordingStore()
-    const srv = await startServer({}, { store })
+    const srv = await startServer(READ_RECORDS_OFTEN, { store })
     try {
       for (const sameDeal of [false, true]) {
         const a = await srv.client()
+        const b = await srv.client()
+        const w = await srv.client()
+        const raws = [a, b, w].map(recordDeltas)
         const code = must(
           await a.send('table:create', {
             game: 'duel',
@@ -247,46 +431,63 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
             options: { games: 2, sameDeal, undo: 'both', piles: [4, 5] },
           }),
         ).table as string
-        const b = await srv.client()
         must(await b.send('table:join', { table: code, name: 'B' }))
-        const w = await srv.client()
         must(await w.send('table:watch', { table: code }))
         const version = b.state(code)!.table.version
         await Promise.all([a, b, w].map((c) => c.atVersion(code, version)))
         const started = must(await a.send('table:start', { table: code, version }))
+        const recordId = a.state(code)!.table.fair.record!
+        const poll = pollRecord(srv.url, recordId)
         await driveDuel([a, b], code, started.version, {
           seed: `leak-duel-${sameDeal}`,
           undoChance: 0.2,
+          pauseMs: 2,
         })
+        await poll.stop()
         const history = store.history.get(code)!
         let checked = 0
-        for (const [viewer, c] of [
-          [0, a],
-          [1, b],
-          ['spectator', w],
-        ] as const) {
+        const viewers = [0, 1, 'spectator'] as const
+        for (const [i, c] of [a, b, w].entries()) {
+          const viewer = viewers[i]!
           for (const u of c.updates.filter((x) => x.table.code === code)) {
             const s = history.get(u.table.version)!.state as DuelState | null
-            if (s) {
-              expect(u.view).toEqual(duel.view(s, viewer))
-              // No undealt stock card of any game in progress appears anywhere in the view.
-              for (const p of [0, 1] as const) {
-                const g = s.players[p].current
-                const shown = (u.view as unknown as { players: { current: unknown }[] }).players[p]!
-                  .current
-                if (g && shown && !('hidden' in (shown as object))) {
-                  const inView = new Set(cardsIn(shown, ACES_UP_CARD_KEYS))
-                  const onTable = new Set([...g.piles.flat(), ...g.discard])
-                  for (const c of inView)
-                    expect(onTable.has(c), JSON.stringify({ c, shown })).toBe(true)
-                }
-              }
-            }
+            if (s) checkDuelView(u.view, s, viewer)
             expect(u.log.every((e) => e.t !== 'game')).toBe(true)
             checked++
           }
+          // Every raw delta names only cards of the engine's view of its version.
+          for (const d of raws[i]!.filter((x) => x.code === code)) {
+            const s = history.get(d.version)!.state as DuelState | null
+            const allowed = new Set(s ? cardsIn(duel.view(s, viewer), ACES_UP_CARD_KEYS) : [])
+            const named = cardsInRaw(d, ACES_UP_CARD_KEYS).filter((c) => !allowed.has(c))
+            expect(named, `delta to ${viewer} at v${d.version}`).toEqual([])
+            checked++
+          }
         }
-        expect(checked).toBeGreaterThan(30)
+        expect(checked).toBeGreaterThan(60)
+        // The record during the match: its header, no card, no move, no seed.
+        const during = poll.records.filter((r) => (r as { end: unknown }).end === null)
+        expect(during.length).toBeGreaterThan(2)
+        for (const rec of during) {
+          expect(rec).toMatchObject({ deal: null, moves: [] })
+          // (Its options' `piles` are the piles' counts, [4, 5], not cards.)
+          const { options: _o, ...rest } = rec as { options: unknown }
+          expect(cardsIn(rest, new Set([...ACES_UP_CARD_KEYS, 'moves', 'deal']))).toEqual([])
+          expect(JSON.stringify(rec)).not.toContain('"seed"')
+        }
+        // The public frames during the match: each the engine's spectator view of its version,
+        // so a same-deal leader's game stays hidden until the other has played theirs (A-15).
+        const frames = poll.frames.filter((f) => !f.over)
+        expect(frames.length).toBeGreaterThan(2)
+        let hidden = 0
+        const views = distinctFrames(frames, started.version)
+        expect(views.length).toBe(frames.at(-1)!.moves + 1)
+        for (const x of views) {
+          checkDuelView(x.view, history.get(x.v)!.state as DuelState, 'spectator')
+          hidden += JSON.stringify(x.view).includes('"hidden":true') ? 1 : 0
+        }
+        if (sameDeal) expect(hidden).toBeGreaterThan(0)
+        else expect(hidden).toBe(0)
       }
     } finally {
       await srv.stop()

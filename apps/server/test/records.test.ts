@@ -18,6 +18,8 @@ import {
   type HerrarnaState,
   type HerrarnaView,
   herrarna,
+  type IdiotState,
+  idiot,
   type KlockanState,
   type KlockanView,
   klockan,
@@ -25,9 +27,11 @@ import {
   replayRecord,
   verifyRecord,
 } from '@kortbord/engine'
+import { frameViews, type PublicFrames } from '@kortbord/protocol/frames'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
+import { FramesCache } from '../src/public-frames.ts'
 import { startServer, type TestServer } from './harness.ts'
 
 const entropy = () => randomBytes(16).toString('hex')
@@ -48,6 +52,15 @@ function verifyCli(
       },
     )
   })
+}
+
+async function getFrames(
+  s: TestServer,
+  id: string,
+): Promise<{ headers: Headers; body: PublicFrames }> {
+  const r = await fetch(`${s.url}/api/records/${id}/frames`)
+  expect(r.status).toBe(200)
+  return { headers: r.headers, body: (await r.json()) as PublicFrames }
 }
 
 async function getRecord(s: TestServer, id: string): Promise<GameRecord> {
@@ -313,15 +326,129 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
     }
   })
 
+  it('[I-15] public frames while a game is played: what a spectator saw after each move, the latest RECORD_FRAMES_MAX of them; after the game the same frames as the record replays to', async () => {
+    const capped = await startServer({ KORTBORD_TEST_DEALS: '0', RECORD_FRAMES_MAX: '10' })
+    try {
+      const players = [await capped.client(), await capped.client()]
+      const code = must(
+        await players[0]!.send('table:create', {
+          game: 'idiot',
+          name: 'Ada',
+          options: { seats: 2, turnSeconds: null },
+        }),
+      ).table as string
+      const j = must(await players[1]!.send('table:join', { table: code, name: 'Bo' }))
+      const w = await capped.client()
+      must(await w.send('table:watch', { table: code }))
+      await players[0]!.atVersion(code, j.version)
+      const started = must(
+        await players[0]!.send('table:start', { table: code, version: j.version }),
+      )
+      const id = players[0]!.state(code)!.table.fair.record!
+      const spectatorSaw = (v: number) =>
+        w.updates.find((u) => u.table.code === code && u.table.version === v)!.view
+      // At the deal: one frame, what a spectator was shown.
+      const dealt = await getFrames(capped, id)
+      expect(dealt.headers.get('cache-control')).toBe('no-store')
+      expect(dealt.body).toMatchObject({ format: 'kortbord-frames', id, game: 'idiot', moves: 0 })
+      await w.atVersion(code, started.version)
+      expect(frameViews(dealt.body)).toEqual([spectatorSaw(started.version)])
+      // Fifteen moves in: the latest ten frames, the first of them whole.
+      await expect(
+        driveIdiot(players, code, started.version, { seed: 'frames', maxMoves: 15 }),
+      ).rejects.toThrow(/did not end/)
+      const at = players[0]!.state(code)!.table.version
+      await w.atVersion(code, at)
+      const mid = (await getFrames(capped, id)).body
+      expect(mid).toMatchObject({ moves: 15, over: false, truncated: false, from: 6 })
+      expect(mid.frames.map((f) => f.k)).toEqual([...Array(10).keys()].map((i) => i + 6))
+      expect(mid.frames[0]!.view).toBeDefined()
+      expect(mid.frames.slice(1).every((f) => f.p !== undefined || f.view !== undefined)).toBe(true)
+      const views = frameViews(mid)
+      mid.frames.forEach((f, i) => {
+        expect(views[i]).toEqual(spectatorSaw(f.v!))
+      })
+      // Nothing of the moves' own text, nothing but views: no seed, no hand of anyone.
+      expect(JSON.stringify(mid)).not.toMatch(/"seed"|"hand":\[\d/)
+      // The game ends: the frames are those the revealed record replays to.
+      const end = await driveIdiot(players, code, at, { seed: 'frames-end' })
+      expect(end.table.status).toBe('over')
+      const done = await getFrames(capped, id)
+      expect(done.headers.get('cache-control')).toBe('public, max-age=3600')
+      const record = await getRecord(capped, id)
+      const replayed = replayRecord(record).states as IdiotState[]
+      expect(done.body).toMatchObject({ moves: record.moves.length, over: true })
+      const last = frameViews(done.body)
+      done.body.frames.forEach((f, i) => {
+        expect(last[i]).toEqual(idiot.view(replayed[f.k]!, 'spectator'))
+        expect(f).toMatchObject({ v: record.moves[f.k - 1]!.v, seat: record.moves[f.k - 1]!.seat })
+      })
+      expect(done.body.frames.at(-1)!.k).toBe(record.moves.length)
+    } finally {
+      await capped.stop()
+    }
+  })
+
+  it('frames are built once per record and extended move by move; the cache keeps at most RECORD_FRAMES_CACHED records', async () => {
+    // A finished record of this server, cut to its first moves as it stood during the game.
+    const c = await srv.client()
+    const code = must(await c.send('table:create', { game: 'herrarna', name: 'Ebba' }))
+      .table as string
+    let version = must(await c.send('table:start', { table: code, version: 1 })).version
+    const id = c.state(code)!.table.fair.record!
+    while (c.state(code)!.table.status === 'playing')
+      version = must(
+        await c.send('game:move', { table: code, version, move: { type: 'step' } }),
+      ).version
+    const full = await getRecord(srv, id)
+    expect(full.end).toMatchObject({ reason: 'over' })
+    expect(full.moves.length).toBeGreaterThan(30)
+    const asOf = (n: number): GameRecord => ({ ...full, moves: full.moves.slice(0, n), end: null })
+    const cache = new FramesCache(2, 1000)
+    const fresh = (n: number) => new FramesCache(1, 1000).framesOf(asOf(n), full.deal!)
+    for (const n of [0, 3, 3, 17, 30]) {
+      const got = cache.framesOf(asOf(n), full.deal!)
+      expect(got).toEqual(fresh(n))
+      expect(got.moves).toBe(n)
+    }
+    // Fewer moves than built (a store read behind another): built again, still right.
+    expect(cache.framesOf(asOf(5), full.deal!)).toEqual(fresh(5))
+    const views = frameViews(cache.framesOf(asOf(30), full.deal!))
+    const states = replayRecord(full).states as HerrarnaState[]
+    expect(views).toEqual(states.slice(0, 31).map((s) => herrarna.view(s, 'spectator')))
+    // Built cold beyond the cap on frames: the moves left out are replayed, not viewed, and the
+    // latest frames are the same as those built move by move.
+    const n = full.moves.length
+    const capped = new FramesCache(1, 10).framesOf(full, full.deal!)
+    expect(capped).toMatchObject({ moves: n, from: n - 9, over: true })
+    expect(frameViews(capped)).toEqual(
+      states.slice(n - 9).map((s) => herrarna.view(s, 'spectator')),
+    )
+    const stepwise = new FramesCache(1, 10)
+    for (let k = 0; k <= n; k += 7) stepwise.framesOf(asOf(k), full.deal!)
+    expect(frameViews(stepwise.framesOf(full, full.deal!))).toEqual(frameViews(capped))
+    for (const other of ['aaaaaaaaaaaa', 'bbbbbbbbbbbb', 'cccccccccccc'])
+      cache.framesOf({ ...asOf(2), id: other }, full.deal!)
+    expect(cache.size).toBe(2)
+  })
+
   it('unknown, malformed and too-frequent record reads are answered, not served', async () => {
     expect((await fetch(`${srv.url}/api/records/zzzzzzzzzzzz`)).status).toBe(404)
     expect((await fetch(`${srv.url}/api/records/..%2f..%2fetc`)).status).toBe(404)
+    expect((await fetch(`${srv.url}/api/records/zzzzzzzzzzzz/frames`)).status).toBe(404)
+    expect((await fetch(`${srv.url}/api/records/..%2f..%2fetc/frames`)).status).toBe(404)
     const limited = await startServer({ RECORD_READS_PER_ADDRESS_PER_MINUTE: '3' })
     try {
       const codes = []
-      for (let i = 0; i < 4; i++)
-        codes.push((await fetch(`${limited.url}/api/records/abcdefghijkm`)).status)
+      for (const path of ['', '/frames', '/text', '/frames'])
+        codes.push((await fetch(`${limited.url}/api/records/abcdefghijkm${path}`)).status)
       expect(codes).toEqual([404, 404, 404, 429])
+      const body = (await (
+        await fetch(`${limited.url}/api/records/abcdefghijkm/frames`)
+      ).json()) as {
+        error: { code: string }
+      }
+      expect(body.error.code).toBe('TOO_MANY_LOOKUPS')
     } finally {
       await limited.stop()
     }

@@ -1,0 +1,86 @@
+// The game records over HTTP (issue 14): `GET /api/records/<id>` as JSON, `/text` in the text
+// notation, and `/frames`, the public frames of the game: what spectators were shown after each
+// move. While the game is played the record is only its header (settings, seats, commitment,
+// contributions): its moves would tell a same-deal opponent about a deal they have yet to play,
+// and the deal is revealed at the end; the frames are the engine's spectator views, which hide
+// exactly that. Every read counts against its address's limit.
+import { type Deal, type GameRecord, recordText } from '@kortbord/engine'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { clientAddress, type Limits, type trustFunction } from './limits.ts'
+import { FramesCache } from './public-frames.ts'
+import type { TableStore } from './store.ts'
+
+export interface RecordRoutesOptions {
+  /** Frames served at most for one record (the latest), and records whose frames are kept built. */
+  readonly maxFrames: number
+  readonly framesCached: number
+}
+
+type Req = { params: unknown; raw: import('node:http').IncomingMessage }
+
+const refuse = (reply: FastifyReply, status: number, code: string, message: string) =>
+  reply.code(status).send({ ok: false, error: { code, message } })
+
+export function serveRecords(
+  fastify: FastifyInstance,
+  store: TableStore,
+  limits: Limits,
+  trust: ReturnType<typeof trustFunction>,
+  opts: RecordRoutesOptions,
+): FramesCache {
+  const frames = new FramesCache(opts.framesCached, opts.maxFrames)
+
+  /** The record asked for, counted against the address; null once the reply is sent. */
+  const find = async (req: Req, reply: FastifyReply): Promise<GameRecord | null> => {
+    const id = (req.params as { id?: string }).id ?? ''
+    if (!/^[a-z2-9]{12}$/.test(id)) {
+      await refuse(reply, 404, 'NO_SUCH_RECORD', 'no such record')
+      return null
+    }
+    const over = await limits.recordRead(clientAddress(req.raw, trust))
+    if (over) {
+      await reply.code(429).send({ ok: false, error: over })
+      return null
+    }
+    const r = await store.loadRecord(id).catch(() => undefined)
+    if (r === undefined) {
+      await refuse(reply, 503, 'UNAVAILABLE', 'try again')
+      return null
+    }
+    if (r === null) {
+      await refuse(reply, 404, 'NO_SUCH_RECORD', 'no such record')
+      return null
+    }
+    // A finished record never changes again; one being played changes with every move.
+    reply.header('cache-control', r.end ? 'public, max-age=3600' : 'no-store')
+    return r
+  }
+  /** What may be shown of a record: all of it once the game is over, its header before. */
+  const published = (r: GameRecord): GameRecord => (r.end ? r : { ...r, moves: [] })
+
+  fastify.get('/api/records/:id', async (req, reply) => {
+    const r = await find(req, reply)
+    return r ? published(r) : reply
+  })
+  fastify.get('/api/records/:id/text', async (req, reply) => {
+    const r = await find(req, reply)
+    if (!r) return reply
+    return reply.type('text/plain; charset=utf-8').send(recordText(published(r)))
+  })
+  fastify.get('/api/records/:id/frames', async (req, reply) => {
+    const r = await find(req, reply)
+    if (!r) return reply
+    // The deal: revealed in a finished record, kept apart by the store while it is played.
+    const deal: Deal | null | undefined =
+      r.end !== null ? r.deal : await store.loadRecordDeal(r.id).catch(() => undefined)
+    if (deal === undefined) return refuse(reply, 503, 'UNAVAILABLE', 'try again')
+    if (deal === null)
+      return refuse(reply, 409, 'NO_FRAMES', 'this game cannot be replayed: its deal is not kept')
+    try {
+      return reply.type('application/json; charset=utf-8').send(frames.served(r, deal).json)
+    } catch {
+      return refuse(reply, 409, 'NO_FRAMES', 'this game cannot be replayed')
+    }
+  })
+  return frames
+}
