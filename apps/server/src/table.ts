@@ -22,24 +22,22 @@ import {
 } from './game-records.ts'
 import { ADAPTERS, type AnyState, type GameAdapter } from './games.ts'
 import { type NodeAddress, TableMoved } from './ownership.ts'
-import { deserted, hostPresent, isAway, nextHost, openSeat, withSeat } from './seats.ts'
+import { deserted, isAway, nextHost, openSeat, withSeat } from './seats.ts'
 import { type SeatRecord, type TableRecord, VersionConflict } from './store.ts'
 import { deadlinesAfter, TableClock } from './table-clock.ts'
 import { appendLog, type LogBody } from './table-log.ts'
+import { TableMembers } from './table-membership.ts'
 import { TableTimers } from './table-timers.ts'
 import {
   allStale,
   type CommitOptions,
   fail,
-  hashToken,
   logCode,
   type MemberId,
   newTableRecord,
-  newToken,
   type Outcome,
   type RecordChange,
   type Refusal,
-  sameHash,
   type TableDeps,
   TableGone,
   type TableHost,
@@ -77,7 +75,7 @@ const PRESENCE_KEEP = 8
  */
 export class Table {
   private queue: Promise<unknown> = Promise.resolve()
-  private readonly members = new Map<MemberId, Seat | null>()
+  private readonly members: TableMembers
   private readonly timers: TableTimers
   private readonly updates: UpdateCache
   private readonly talk: TableChat
@@ -87,8 +85,6 @@ export class Table {
   private readonly host: TableHost
   /** The version this node committed last and the log seq before it: its updates carry a delta. */
   private delta: { version: number; logAfter: number } | null = null
-  /** A connection admitted by the command being committed: it gets a whole update. */
-  private welcome: { member: MemberId; seat: Seat | null } | null = null
   private closed = false
   /**
    * Every player left and the record was deleted (commands are answered NO_SUCH_TABLE), or
@@ -111,9 +107,12 @@ export class Table {
     this.timers = new TableTimers({
       turn: () => void this.clock.onTurnTimer(),
       bots: () => void this.clock.botTurn(),
-      grace: (seat) => void this.onGrace(seat),
+      grace: (seat) => void this.members.onGrace(seat),
       now: deps.now,
     })
+    this.members = new TableMembers(this.host, this.timers, this.talk, (seat, whole) =>
+      this.updateFor(seat, whole),
+    )
     this.best = new TableBest(this.host)
     this.clock = new TableClock(this.host, this.timers, (seat, move, timeout, by) =>
       this.applyMove(seat, move, timeout, by),
@@ -166,21 +165,14 @@ export class Table {
   }
   /** The connections at this table on this node. */
   memberIds(): MemberId[] {
-    return [...this.members.keys()]
+    return this.members.ids()
   }
   /**
    * Where a connection of this node sits: a seat, null as a spectator, undefined if not at the
-   * table. A seat counts only while the record names this connection as its holder (another
-   * node may have handed the seat to a newer connection).
+   * table (TableMembers.seatOf).
    */
   memberSeat(m: MemberId): Seat | null | undefined {
-    const seat = this.members.get(m)
-    if (seat === undefined || seat === null) return seat
-    if (this.record.seats[seat]?.holder !== m) {
-      this.members.delete(m)
-      return undefined
-    }
-    return seat
+    return this.members.seatOf(m)
   }
   get seatCount(): number {
     return this.record.seats.length
@@ -229,7 +221,7 @@ export class Table {
     const r = await this.deps.store.load(this.record.code)
     if (!r) {
       // Deleted (every player left, on another node) or expired: its members here are told.
-      this.forgetMembers('closed')
+      this.members.forget('closed')
       this.retired = 'gone'
       this.close()
       this.deps.retired?.(this)
@@ -257,7 +249,7 @@ export class Table {
         if (this.record.version !== before) this.deps.publish(this)
         // A join that landed although its answer was lost holds a seat for a connection that
         // never became a member: it is recorded as dropped (its player never got the token).
-        await this.dropOrphans()
+        await this.members.dropOrphans()
       }).catch(() => {
         setTimeout(attempt, 1000).unref()
       })
@@ -272,10 +264,10 @@ export class Table {
    */
   handOver(owner: NodeAddress): Promise<void> {
     return this.run(async () => {
-      this.forgetMembers('moved', owner)
+      this.members.forget('moved', owner)
       // Their connections here are gone: recorded as dropped, so that a player who does not
       // follow (a closed tab) is away and their grace runs, on the new owner.
-      await this.dropOrphans().catch(() => undefined)
+      await this.members.dropOrphans().catch(() => undefined)
       this.retired = { moved: owner }
       this.close()
       this.deps.retired?.(this)
@@ -349,10 +341,10 @@ export class Table {
     // promises that nothing changed).
     try {
       this.clock.arm()
-      this.welcome = null
+      // Only a connection this commit admits is welcomed (with a whole update).
+      this.members.takeWelcome()
       opts.onSaved?.()
-      const welcome = this.welcome ?? undefined
-      this.welcome = null
+      const welcome = this.members.takeWelcome()
       this.deps.publish(this, welcome)
       if (saved.status !== 'playing' && deserted(saved.seats)) this.retire()
     } catch (e) {
@@ -387,7 +379,7 @@ export class Table {
    */
   private retire(): void {
     const code = this.code
-    this.forgetMembers('closed')
+    this.members.forget('closed')
     this.retired = 'gone'
     this.close()
     this.deps.retired?.(this)
@@ -398,24 +390,17 @@ export class Table {
     this.log.info('table closed: every player left')
   }
 
-  /** Every member of this node is told it is no longer at the table, and leaves it. */
-  private forgetMembers(reason: 'closed' | 'moved', to?: NodeAddress): void {
-    for (const [m, seat] of this.members) {
-      if (seat === null) this.deps.presence.remove(this.code, m)
-      this.deps.evict(m, this.code, reason, to)
-    }
-    this.members.clear()
-  }
-
   // -------------------------------------------------------------------------------------------
   // Joining, watching, leaving
 
+  // -------------------------------------------------------------------------------------------
+  // Joining, watching, leaving (TableMembers)
+
   /** The creator's connection joins seat 0 (the record was saved by the hub). */
   attachCreator(member: MemberId): void {
-    this.members.set(member, 0)
-    this.deps.attach(member, this.code, 0)
+    this.members.attachCreator(member)
     this.deps.publish(this, { member, seat: 0 })
-    this.resent(member)
+    this.members.resent(member)
   }
 
   join(
@@ -423,318 +408,44 @@ export class Table {
     name: string,
     entropy = '',
   ): Promise<Outcome<{ seat: Seat; token: string }>> {
-    return this.run(async () => {
-      if (this.memberSeat(member) !== undefined)
-        return fail('ALREADY_AT_TABLE', 'you are already at this table')
-      const seat = this.record.seats.findIndex((s) => s.name === null)
-      if (seat < 0) return fail('TABLE_FULL', 'every seat is taken; you can watch instead')
-      const token = newToken()
-      const r = await this.commit(
-        {
-          seats: this.setSeat(seat, {
-            ...openSeat,
-            name,
-            tokenHash: hashToken(token),
-            connected: true,
-            holder: member,
-            node: this.deps.node ?? null,
-          }),
-          // Someone new in a seat changes what the others may do (e.g. start).
-          staleBefore: allStale(this.record),
-          // A table whose host has gone gets the newcomer as host.
-          host: hostPresent(this.record.seats, this.record.host) ? this.record.host : seat,
-          entropy: withEntropy(this.record, seat, entropy),
-          rematch: this.record.seats.map(
-            (_, i) => i !== seat && (this.record.rematch?.[i] ?? false),
-          ),
-        },
-        [{ t: 'joined', seat, name }],
-        { onSaved: () => this.admit(member, seat) },
-      )
-      if (!r.ok) return r
-      return { ...r, seat, token }
-    })
+    return this.members.join(member, name, entropy)
   }
 
-  /**
-   * A connection watches: presence, not a change of the table (no version, nothing saved), so
-   * spectators coming and going cost the players nothing (issue 13, finding 4).
-   */
+  /** A connection watches: presence, not a change of the table (issue 13, finding 4). */
   watch(member: MemberId): Promise<Outcome> {
-    return this.run(async () => {
-      if (this.memberSeat(member) !== undefined)
-        return fail('ALREADY_AT_TABLE', 'you are already at this table')
-      if (!this.record.allowSpectators)
-        return fail('SPECTATORS_OFF', 'the host has turned watching off at this table')
-      const limit = this.deps.config.spectatorsPerTable ?? Number.POSITIVE_INFINITY
-      // Counted over every node (the store's count), not only this node's spectators.
-      if ((await this.deps.presence.fresh(this.code)) >= limit)
-        return fail('SPECTATORS_FULL', `this table has ${limit} spectators already; try later`)
-      this.members.set(member, null)
-      this.deps.attach(member, this.code, null)
-      this.deps.presence.add(this.code, member)
-      this.deps.send(member, this.updateFor(null, true))
-      this.resent(member)
-      return { ok: true, version: this.record.version }
-    })
+    return this.members.watch(member)
   }
 
   reclaim(member: MemberId, token: string): Promise<Outcome<{ seat: Seat }>> {
-    return this.run(async () => {
-      const h = hashToken(token)
-      const seat = this.record.seats.findIndex(
-        (s) => s.tokenHash !== null && sameHash(s.tokenHash, h),
-      )
-      if (seat < 0) return fail('BAD_TOKEN', 'that seat token does not hold a seat at this table')
-      const mine = this.memberSeat(member)
-      if (mine !== undefined && mine !== seat) {
-        return fail('ALREADY_AT_TABLE', 'you are already at this table in another place')
-      }
-      const was = this.record.seats[seat]!
-      const seats = this.setSeat(seat, {
-        connected: true,
-        holder: member,
-        node: this.deps.node ?? null,
-        // A bot that kept the seat warm steps aside.
-        bot: null,
-        graceUntil: null,
-        gone: false,
-        timeouts: 0,
-      })
-      const r = await this.commit(
-        // A table left without a host gets the returning player as host.
-        { seats, host: nextHost(seats, this.record.host) },
-        // Back: a connection that had dropped, or a player taking their seat back from a bot.
-        was.connected && !was.bot ? [] : [{ t: 'back', seat, name: was.name ?? '' }],
-        {
-          mover: was.bot ? seat : null,
-          onSaved: () => {
-            // The newest connection wins: the old one (another tab, a dead phone, any node) is
-            // told so and leaves the table's rooms.
-            const old = was.holder
-            if (old !== null && old !== member) {
-              this.members.delete(old)
-              this.deps.evict(old, this.code, 'replaced')
-            }
-            this.timers.clearGrace(seat)
-            this.admit(member, seat)
-          },
-        },
-      )
-      if (!r.ok) return r
-      return { ...r, seat }
-    })
-  }
-
-  /** A connection becomes a member: locally, and in the table's rooms on every node. */
-  private admit(member: MemberId, seat: Seat | null): void {
-    this.members.set(member, seat)
-    this.deps.attach(member, this.code, seat)
-    this.welcome = { member, seat }
-    this.deps.presence.welcome(this.code, member)
-    this.talk.welcome(member)
+    return this.members.reclaim(member, token)
   }
 
   /** A member asked for the whole table again: the counts and the chat come with it. */
   resent(member: MemberId): void {
-    this.deps.presence.welcome(this.code, member)
-    this.talk.welcome(member)
+    this.members.resent(member)
   }
 
   leave(member: MemberId): Promise<Outcome> {
-    return this.run(async () => {
-      const seat = this.memberSeat(member)
-      if (seat === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
-      if (seat === null) {
-        this.dropSpectator(member)
-        this.deps.detach(member, this.code)
-        return { ok: true, version: this.record.version }
-      }
-      // Still a member until the store has the change: a refused leave changes nothing.
-      return this.vacate(seat, 'left', () => {
-        this.members.delete(member)
-        this.deps.detach(member, this.code)
-      })
-    })
-  }
-
-  private dropSpectator(member: MemberId): void {
-    this.members.delete(member)
-    this.deps.presence.remove(this.code, member)
+    return this.members.leave(member)
   }
 
   /** A member's connection dropped. Players keep their seat for the grace period. */
   disconnect(member: MemberId): Promise<void> {
-    const local = this.members.get(member)
-    if (local === undefined) return Promise.resolve()
-    if (local === null) {
-      this.dropSpectator(member)
-      return Promise.resolve()
-    }
-    // The connection is gone whatever the store says; the record follows below.
-    this.members.delete(member)
-    return this.run(async () => {
-      await this.dropOrphans()
-    }).catch((e: unknown) => {
-      this.log.warn({ err: e }, 'disconnect not recorded')
-      this.repairLater()
-    })
+    return this.members.disconnect(member)
   }
 
-  /**
-   * Seats held by connections of this node that are not at the table here (any more): a player
-   * whose connection dropped, whose drop could not be saved before (Redis away), or whose join
-   * landed although its answer was lost. They are recorded as dropped, so they show as away and
-   * their grace period runs; a save that fails is tried again until it succeeds.
-   */
-  private async dropOrphans(): Promise<void> {
-    const node = this.deps.node ?? null
-    const lost = this.record.seats.flatMap((s, seat) =>
-      s.holder !== null && (s.node ?? null) === node && !this.members.has(s.holder) ? [seat] : [],
-    )
-    if (lost.length === 0) return
-    const until = this.deps.now() + this.deps.config.graceMs
-    let seats = this.record.seats
-    for (const seat of lost)
-      seats = withSeat(seats, seat, { connected: false, holder: null, graceUntil: until })
-    const r = await this.commit(
-      { seats },
-      lost.map((seat) => ({ t: 'away' as const, seat, name: seats[seat]!.name ?? '' })),
-    )
-    if (r.ok) for (const seat of lost) this.timers.graceUntil(seat, until)
-    else this.repairLater()
-  }
-
-  private repairing = false
-
-  /** Tries {@link dropOrphans} again in a second (the store was away). */
-  private repairLater(): void {
-    if (this.repairing || this.closed) return
-    this.repairing = true
-    setTimeout(() => {
-      this.repairing = false
-      if (this.closed) return
-      void this.run(() => this.dropOrphans()).catch(() => this.repairLater())
-    }, 1000).unref()
-  }
-
-  /**
-   * Connections held on nodes that are no longer alive (a crash: no disconnect ever came) count
-   * as dropped: their players enter the grace period like anyone whose connection dropped.
-   */
+  /** Connections held on nodes that are no longer alive count as dropped. */
   holdersLost(live: ReadonlySet<string>): Promise<void> {
-    return this.run(async () => {
-      const lost = this.record.seats.flatMap((s, seat) =>
-        // A connection of this node is alive whatever the marks say.
-        s.holder !== null && s.node && !live.has(s.node) && !this.members.has(s.holder)
-          ? [seat]
-          : [],
-      )
-      if (lost.length === 0) return
-      const until = this.deps.now() + this.deps.config.graceMs
-      let seats = this.record.seats
-      for (const seat of lost) {
-        seats = withSeat(seats, seat, {
-          connected: false,
-          holder: null,
-          node: null,
-          graceUntil: until,
-        })
-      }
-      const r = await this.commit(
-        { seats },
-        lost.map((seat) => ({ t: 'away' as const, seat, name: seats[seat]!.name ?? '' })),
-      )
-      if (r.ok) for (const seat of lost) this.timers.graceUntil(seat, until)
-    }).catch((e: unknown) => this.log.warn({ err: e }, 'lost holders not recorded'))
-  }
-
-  /**
-   * A player who left, or whose grace ran out. Outside a game the seat is freed at once; during
-   * a game it stays theirs (their cards are in play) until the game ends or the host removes
-   * them. Either way the host role passes on if the host is the one who went.
-   */
-  private async vacate(
-    seat: Seat,
-    why: 'left' | 'expired',
-    onSaved?: () => void,
-  ): Promise<Outcome> {
-    const r = this.record
-    const s = r.seats[seat]!
-    this.timers.clearGrace(seat)
-    const logs: LogBody[] =
-      why === 'left' || r.status !== 'playing' ? [{ t: 'left', seat, name: s.name ?? '' }] : []
-    const freed = r.status !== 'playing'
-    const seats = freed
-      ? this.setSeat(seat, openSeat)
-      : this.setSeat(seat, { connected: false, holder: null, graceUntil: null, gone: true })
-    return this.commit(
-      {
-        seats,
-        host: nextHost(seats, r.host),
-        staleBefore: allStale(this.record),
-        ...(freed
-          ? {
-              entropy: withEntropy(r, seat, ''),
-              rematch: r.seats.map((_, i) => i !== seat && (r.rematch?.[i] ?? false)),
-            }
-          : {}),
-      },
-      logs,
-      { onSaved },
-    )
-  }
-
-  private onGrace(seat: Seat): Promise<void> {
-    return this.run(async () => {
-      const s = this.record.seats[seat]
-      if (!s || s.connected || s.graceUntil === null) return
-      // Timers may fire a little early by the wall clock: wait out the rest.
-      if (s.graceUntil > this.deps.now()) {
-        this.timers.graceUntil(seat, s.graceUntil)
-        return
-      }
-      const r = await this.vacate(seat, 'expired')
-      // Not saved (the store is away): try again in a second.
-      if (!r.ok) this.timers.graceUntil(seat, this.deps.now() + 1000)
-    }).catch((e: unknown) => {
-      this.log.warn({ err: e }, 'grace expiry not recorded')
-      if (!this.closed) this.timers.graceUntil(seat, this.deps.now() + 1000)
-    })
+    return this.members.holdersLost(live)
   }
 
   // -------------------------------------------------------------------------------------------
   // Commands of seated players
 
-  /**
-   * The seat of a member allowed to act on `version`, or the refusal. Whether the sender sits
-   * here is asked before anything else: an outsider's command (or a spectator's) never makes the
-   * table reload or touch a timer (issue 13, finding 5).
-   */
-  private async actor(member: MemberId, version: number): Promise<Seat | Refusal> {
-    const local = this.members.get(member)
-    if (local === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
-    if (local === null) return fail('SPECTATOR', 'spectators watch; they cannot act')
-    // A client ahead of this node has seen a version another node saved: catch up first.
-    if (version > this.record.version) await this.reload()
-    const seat = this.memberSeat(member)
-    if (seat === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
-    if (seat === null) return fail('SPECTATOR', 'spectators watch; they cannot act')
-    const r = this.record
-    if (version > r.version)
-      return fail(
-        'FUTURE_VERSION',
-        `version ${version} does not exist yet (the table is at ${r.version})`,
-      )
-    if (version < (r.staleBefore[seat] ?? 0))
-      return fail('STALE_VERSION', 'the table changed since that command was made; look again')
-    return seat
-  }
-
   /** Host only: starts the first game, or the next one once a game is over (I-16). */
   start(member: MemberId, version: number, deal?: TestDealMsg, entropy?: string): Promise<Outcome> {
     return this.run(async () => {
-      const seat = await this.actor(member, version)
+      const seat = await this.members.actor(member, version)
       if (typeof seat !== 'number') return seat
       const r = this.record
       if (seat !== r.host) return fail('NOT_HOST', 'only the host can start a game')
@@ -757,7 +468,7 @@ export class Table {
     entropy?: string,
   ): Promise<Outcome<{ started: boolean }>> {
     return this.run(async () => {
-      const seat = await this.actor(member, version)
+      const seat = await this.members.actor(member, version)
       if (typeof seat !== 'number') return seat
       const r = this.record
       if (r.status === 'playing') return fail('GAME_IN_PROGRESS', 'a game is being played')
@@ -823,7 +534,7 @@ export class Table {
   /** Host only: whether spectators may chat (players always may). */
   setSpectatorChat(member: MemberId, version: number, on: boolean): Promise<Outcome> {
     return this.run(async () => {
-      const seat = await this.actor(member, version)
+      const seat = await this.members.actor(member, version)
       if (typeof seat !== 'number') return seat
       if (seat !== this.record.host) return fail('NOT_HOST', 'only the host can change that')
       return this.commit({ spectatorChat: on })
@@ -849,7 +560,7 @@ export class Table {
   }
 
   private speaker(member: MemberId): { seat: Seat | null; name: string } | Refusal {
-    const seat = this.memberSeat(member)
+    const seat = this.members.seatOf(member)
     if (seat === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
     if (seat === null) {
       if (!(this.record.spectatorChat ?? true))
@@ -862,7 +573,7 @@ export class Table {
   /** Host only: frees the seat of a player who is not connected. */
   remove(member: MemberId, version: number, target: Seat): Promise<Outcome> {
     return this.run(async () => {
-      const seat = await this.actor(member, version)
+      const seat = await this.members.actor(member, version)
       if (typeof seat !== 'number') return seat
       const r = this.record
       if (seat !== r.host) return fail('NOT_HOST', 'only the host can remove a player')
@@ -893,7 +604,7 @@ export class Table {
     wanted: BotLevel,
   ): Promise<Outcome<{ level: BotLevel }>> {
     return this.run(async () => {
-      const seat = await this.actor(member, version)
+      const seat = await this.members.actor(member, version)
       if (typeof seat !== 'number') return seat
       const r = this.record
       if (r.game !== 'idiot') return fail('NOT_FOR_BOTS', 'bots play Idiot only')
@@ -937,7 +648,7 @@ export class Table {
    */
   forfeit(member: MemberId, version: number, target: Seat): Promise<Outcome> {
     return this.run(async () => {
-      const seat = await this.actor(member, version)
+      const seat = await this.members.actor(member, version)
       if (typeof seat !== 'number') return seat
       const r = this.record
       if (r.seats.length < 2)
@@ -968,7 +679,7 @@ export class Table {
   /** Host only: the turn timer from now on (I-16); every running clock restarts with it. */
   setTimer(member: MemberId, version: number, turnSeconds: number | null): Promise<Outcome> {
     return this.run(async () => {
-      const seat = await this.actor(member, version)
+      const seat = await this.members.actor(member, version)
       if (typeof seat !== 'number') return seat
       const r = this.record
       if (seat !== r.host) return fail('NOT_HOST', 'only the host can change the timer')
@@ -991,7 +702,7 @@ export class Table {
    */
   setEntropy(member: MemberId, entropy: string): Promise<Outcome> {
     return this.run(async () => {
-      const seat = await this.actor(member, this.record.version)
+      const seat = await this.members.actor(member, this.record.version)
       if (typeof seat !== 'number') return seat
       if (this.record.status === 'playing')
         return fail('GAME_IN_PROGRESS', 'this game was dealt already; the next one takes it')
@@ -1004,7 +715,7 @@ export class Table {
   /** A game move of the member's seat, made against `version`. */
   move(member: MemberId, version: number, rawMove: unknown): Promise<Outcome> {
     return this.run(async () => {
-      const seat = await this.actor(member, version)
+      const seat = await this.members.actor(member, version)
       if (typeof seat !== 'number') return seat
       const r = this.record
       if (r.status !== 'playing' || r.state === null)
