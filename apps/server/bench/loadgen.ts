@@ -21,7 +21,7 @@ import {
   Rng,
   rankOf,
 } from '@kortbord/engine'
-import { applyPatch, PROTOCOL_VERSION, type TableDelta, type TableUpdate } from '@kortbord/protocol'
+import { applyDelta, PROTOCOL_VERSION, type TableDelta, type TableUpdate } from '@kortbord/protocol'
 import { io, type Socket } from 'socket.io-client'
 import {
   type FinalResult,
@@ -175,15 +175,14 @@ function newWindow(id: number): Window {
  * takes deltas), then counted like a whole update, its size being the delta's own.
  */
 function onDelta(m: Member, d: TableDelta): void {
-  const held = m.latest as TableUpdate | null
-  if (!held || held.table.version !== d.base) {
-    // Not the version held: counted as lost below, then the whole table is asked for.
+  const r = applyDelta(m.latest as TableUpdate | null, d)
+  if (!r.ok) {
+    // Not the version held (counted as lost once the next update comes), or a patch that did
+    // not fit: the whole table is asked for.
     m.sock.emit('table:sync', { table: d.code }, () => undefined)
     return
   }
-  const table = { ...applyPatch({ ...held.table, version: 0 }, d.t), version: d.version }
-  const view = d.p ? applyPatch(held.view, d.p) : (d.view ?? null)
-  onUpdate(m, { table, seat: d.seat, view } as Update, d)
+  onUpdate(m, r.update, d)
 }
 
 function onUpdate(m: Member, u: Update, wire: object = u): void {

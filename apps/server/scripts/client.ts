@@ -2,9 +2,8 @@
 // script, the tests and the load benchmark.
 import {
   type Ack,
-  applyPatch,
+  applyDelta,
   type ClientToServerEvents,
-  checksum,
   type LogEntry,
   mergeLog,
   PROTOCOL_VERSION,
@@ -91,20 +90,13 @@ export class Client {
       // What changed since the version held (issue 17): rebuilt into the whole update, checked
       // by its checksum; a client that holds another version, or went astray, asks for the table.
       this.deltas++
-      const cur = this.latest.get(d.code)
-      if (!cur || cur.table.version !== d.base) {
-        this.deltaMisses++
-        void this.send('table:sync', { table: d.code }).catch(() => undefined)
+      const r = applyDelta(this.latest.get(d.code), d)
+      if (r.ok) {
+        this.take(r.update)
         return
       }
-      const table = { ...applyPatch({ ...cur.table, version: 0 }, d.t), version: d.version }
-      const view = d.p ? applyPatch(cur.view, d.p) : (d.view ?? null)
-      if (checksum(view) !== d.sum) {
-        this.deltaMisses++
-        void this.send('table:sync', { table: d.code }).catch(() => undefined)
-        return
-      }
-      this.take({ table, seat: d.seat, view, log: d.log, logAfter: d.logAfter })
+      this.deltaMisses++
+      void this.send('table:sync', { table: d.code }).catch(() => undefined)
     })
     socket.on('table:gone', (g) => {
       this.gone.push(g)

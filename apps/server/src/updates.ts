@@ -5,13 +5,16 @@
 import type { Seat } from '@kortbord/engine'
 import {
   checksum,
+  compactLog,
   diff,
+  earliestDeadline,
   type GameView,
   LOG_TAIL,
   type Patch,
   type TableDelta,
   type TableInfo,
   type TableUpdate,
+  tablePatch,
 } from '@kortbord/protocol'
 import { fairInfo } from './game-records.ts'
 import type { GameAdapter } from './games.ts'
@@ -114,22 +117,22 @@ export class UpdateCache {
       c.patches.set(seat, null)
       return null
     }
-    c.tablePatch ??= diff({ ...p.table, version: 0 }, { ...c.table, version: 0 })
+    c.tablePatch ??= tablePatch(p.table, c.table)
     const before = this.view(p, seat)
     const view = this.view(c, seat)
     const viewPatch = before === null || view === null ? null : diff(before, view)
     const whole = viewPatch === null || viewPatch.length > MAX_VIEW_OPS
+    const log = compactLog(newerThan(r.log, logAfter), logAfter, view)
     const d: TableDelta = {
       code: r.code,
       version: r.version,
-      base: p.record.version,
-      seat,
       t: c.tablePatch,
       p: whole ? null : viewPatch,
       ...(whole ? { view } : {}),
       sum: checksum(view),
-      log: newerThan(r.log, logAfter),
+      log: log.log,
       logAfter,
+      ...(log.at !== undefined ? { at: log.at } : {}),
     }
     c.patches.set(seat, d)
     return d
@@ -137,8 +140,6 @@ export class UpdateCache {
 
   private info(r: TableRecord, spectators: number): TableInfo {
     const deadlines = r.seats.map((_, i) => r.deadlines?.[i] ?? null)
-    let deadline: number | null = null
-    for (const d of deadlines) if (d !== null && (deadline === null || d < deadline)) deadline = d
     return {
       code: r.code,
       game: r.game,
@@ -157,7 +158,7 @@ export class UpdateCache {
       status: r.status,
       gameNo: r.gameNo,
       tally: r.tally,
-      deadline,
+      deadline: earliestDeadline(deadlines),
       deadlines,
       fair: fairInfo(r),
       rematch: r.seats.map((_, i) => r.rematch?.[i] ?? false),

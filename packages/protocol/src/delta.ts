@@ -62,6 +62,7 @@ function walk(a: unknown, b: unknown, path: (string | number)[], ops: PatchOp[])
       ops.push(['s', path.slice(), b])
       return
     }
+    const first = ops.length
     for (let i = 0; i < n; i++) {
       if (jsonEqual(a[i], b[i])) continue
       path.push(i)
@@ -70,6 +71,16 @@ function walk(a: unknown, b: unknown, path: (string | number)[], ops: PatchOp[])
     }
     if (b.length > a.length) ops.push(['a', path.slice(), b.slice(a.length)])
     else if (b.length < a.length) ops.push(['t', path.slice(), b.length])
+    // Several operations on an array of plain values may take more bytes than the array itself
+    // (a turn timer moving from one seat to the next: two items of four): then the array whole.
+    // (Arrays of objects are left as they are: measuring them costs more than it saves.)
+    if (ops.length - first > 1 && b.every(isPlain)) {
+      const whole: PatchOp = ['s', path.slice(), b]
+      if (jsonLength(whole) <= jsonLength(ops.slice(first)) - 2) {
+        ops.length = first
+        ops.push(whole)
+      }
+    }
     return
   }
   if (isObject(a) && isObject(b)) {
@@ -85,6 +96,9 @@ function walk(a: unknown, b: unknown, path: (string | number)[], ops: PatchOp[])
   }
   if (!jsonEqual(a, b)) ops.push(['s', path.slice(), b])
 }
+
+const jsonLength = (x: unknown): number => JSON.stringify(x).length
+const isPlain = (x: unknown): boolean => x === null || typeof x !== 'object'
 
 /** The value `patch` turns `doc` into; `doc` is left as it is. Throws on a path that is not there. */
 export function applyPatch<T>(doc: T, patch: Patch): T {

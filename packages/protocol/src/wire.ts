@@ -40,6 +40,7 @@ import { CHAT_ERROR_CODES, NAME_ERROR_CODES } from './names.ts'
 
 export * from './delta.ts'
 export * from './names.ts'
+export * from './table-delta.ts'
 
 export type {
   CreateTableInput,
@@ -355,25 +356,42 @@ export function mergeLog(
 }
 
 /**
- * What changed at a table from version `base` (the one the client holds) to `version`
+ * What changed at a table from the version before (the one the client holds) to `version`
  * (issue 17): sent instead of a whole {@link TableUpdate} to clients that asked for deltas in the
- * handshake (`auth.deltas: 1`). `t` patches the table info (its `version` set to `version`
- * besides), `p` patches the client's view (null before a game: then `view` is the whole view, as
- * it is when the patch would be larger than the view); `sum` is {@link checksum} of the view at
- * `version`: a client whose patched view has another sum, or that holds another base, asks for
- * the table (`table:sync`). The log travels as in a TableUpdate (entries after `logAfter`).
+ * handshake (`auth.deltas: 1`). `t` patches the table info (its `version` and `deadline` aside:
+ * the client sets them), `p` patches the client's view (null before a game: then `view` is the
+ * whole view, as it is when the patch would be long); `sum` is {@link checksum} of the view at
+ * `version`: a client whose patched view has another sum, or that holds another version than
+ * `version - 1`, asks for the table (`table:sync`). The log carries the entries after
+ * `logAfter`, without what the client works out ({@link DeltaLogEntry}). {@link applyDelta}
+ * does all of it.
  */
 export interface TableDelta {
   readonly code: string
   readonly version: number
-  readonly base: number
-  readonly seat: Seat | null
   readonly t: Patch
   readonly p: Patch | null
   readonly view?: GameView | null
   readonly sum: number
-  readonly log: readonly LogEntry[]
+  readonly log: readonly DeltaLogEntry[]
   readonly logAfter: number
+  /** When the version was made: the `at` of every entry of `log` without one (absent: no entries). */
+  readonly at?: number
+}
+
+type LogBodyOf<E> = E extends unknown ? Omit<E, 'seq' | 'at'> : never
+type EventOptional<E> = E extends { readonly t: 'game'; readonly e: infer V }
+  ? Omit<E, 'e'> & { readonly e?: V }
+  : E
+
+/**
+ * A log entry in a {@link TableDelta}: without `seq` it is the entry before's plus one (the
+ * first: `logAfter` + 1); without `at` it is the delta's; a `game` entry without `e` has the
+ * event `view.recent[k]`, k counting the delta's game entries from 0.
+ */
+export type DeltaLogEntry = EventOptional<LogBodyOf<LogEntry>> & {
+  readonly seq?: number
+  readonly at?: number
 }
 
 export interface TableGone {
