@@ -23,6 +23,8 @@ export interface ClientOptions {
   readonly headers?: Record<string, string>
   /** Ask for delta updates (issue 17); default yes. */
   readonly deltas?: boolean
+  /** This client may miss deltas (a test that makes it lose some): the fixture lets it. */
+  readonly expectDeltaMisses?: boolean
 }
 
 /**
@@ -40,9 +42,14 @@ export class Client {
   private readonly places = new Map<string, { token: string } | { watch: true }>()
   /** Moves to another node so far. */
   moves = 0
-  /** Delta updates received, and those that did not fit the version held (none expected). */
+  /**
+   * Delta updates received, and those that did not fit the table held (another version, or a
+   * checksum that differs): none expected unless `expectDeltaMisses`.
+   */
   deltas = 0
   deltaMisses = 0
+  /** Tables asked for whole after a delta miss, until the answer. */
+  private readonly syncing = new Set<string>()
   /** Every update received, in order. */
   readonly updates: TableUpdate[] = []
   readonly gone: TableGone[] = []
@@ -57,10 +64,19 @@ export class Client {
   private presenceWaiters: { code: string; n: number; resolve: () => void }[] = []
   private waiters: { pred: (u: TableUpdate) => boolean; resolve: (u: TableUpdate) => void }[] = []
 
+  /** Told of every client made (the tests' fixture watches them for delta misses). */
+  static onCreate: ((c: Client) => void) | null = null
+
   constructor(url: string, opts: ClientOptions = {}) {
     this.opts = opts
     this.url = url
     this.current = this.open(url)
+    Client.onCreate?.(this)
+  }
+
+  /** Whether delta misses are to be expected of this client (ClientOptions.expectDeltaMisses). */
+  get expectsDeltaMisses(): boolean {
+    return this.opts.expectDeltaMisses === true
   }
 
   get socket(): ClientSocket {
@@ -88,7 +104,9 @@ export class Client {
     socket.on('table:update', (raw) => this.take(raw))
     socket.on('table:delta', (d) => {
       // What changed since the version held (issue 17): rebuilt into the whole update, checked
-      // by its checksum; a client that holds another version, or went astray, asks for the table.
+      // by its checksum; a client that holds another version, or went astray, asks for the table
+      // (once until it comes). Misses are counted: the tests' fixture fails a test that had one
+      // it did not expect.
       this.deltas++
       const r = applyDelta(this.latest.get(d.code), d)
       if (r.ok) {
@@ -96,7 +114,11 @@ export class Client {
         return
       }
       this.deltaMisses++
-      void this.send('table:sync', { table: d.code }).catch(() => undefined)
+      if (this.syncing.has(d.code)) return
+      this.syncing.add(d.code)
+      void this.send('table:sync', { table: d.code })
+        .catch(() => undefined)
+        .finally(() => this.syncing.delete(d.code))
     })
     socket.on('table:gone', (g) => {
       this.gone.push(g)
