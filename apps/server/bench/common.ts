@@ -94,6 +94,8 @@ export interface PhaseResult {
   readonly lost: number
   readonly duplicated: number
   readonly outOfOrder: number
+  /** Delta updates that did not fit the update held (issue 17; the whole table asked for). */
+  readonly deltaMisses: number
   /** Average JSON size of the updates received, bytes (sampled), by table kind. */
   readonly updateBytes: { readonly idiot: number; readonly duel: number; readonly all: number }
   /** Kortbord Idiot updates: average bytes of `table`, `view` and `log`, and log entries. */
@@ -114,6 +116,7 @@ export interface FinalResult {
   readonly lost: number
   readonly duplicated: number
   readonly outOfOrder: number
+  readonly deltaMisses: number
   /** Versions acknowledged that some member never received (counted at the end). */
   readonly missingAtEnd: number
   readonly incompleteViews: number

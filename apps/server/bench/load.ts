@@ -14,6 +14,12 @@
 //   WARMUP=30 DURATION=20                   seconds before and of the measurement (the warm-up
 //                                           lets the tables' logs fill: updates carry 40 entries)
 //   STORES=memory,redis  BASELINE=1         what to run
+//   NODES=1,2,3                             instead: the scale-out runs (issue 17), the same load
+//                                           on 1, 2, 3 nodes sharing a Redis, each table's members
+//                                           on its node; CPU per command per node from each
+//                                           node's own count of commands (/metrics), measured on
+//                                           a quiet machine like the others; JSON under `scale`
+//   DELTAS=1                                clients take delta updates (DELTAS=0: whole ones)
 //   KNEE=1  KNEE_FACTOR=1.5 KNEE_WARMUP=3 KNEE_SECONDS=10 KNEE_STEPS=8 KNEE_REFINE=2 KNEE_P99=100
 //                                           step the rate (from RATE) until p99 command → last
 //                                           view crosses KNEE_P99 ms, then bisect; the knee is
@@ -111,8 +117,18 @@ const perTargetS =
   phaseS(opts.warmup, opts.duration) +
   (opts.knee ? (opts.kneeSteps + opts.kneeRefine) * phaseS(opts.kneeWarmup, opts.kneeSeconds) : 0) +
   90
-const targets = opts.stores.length + (opts.baseline ? 1 : 0)
-const maxSeconds = S.num('MAX_SECONDS', Math.ceil(perTargetS * targets + 60))
+/** A scale-out run of `n` nodes (issue 17): starting them, setting up, one measured phase. */
+const scaleTargetS = (n: number) =>
+  30 * n + 20 + setupBudgetS + phaseS(opts.warmup, opts.duration) + 90
+// NODES=… runs the scale-out runs instead of the usual ones.
+const maxSeconds = S.num(
+  'MAX_SECONDS',
+  Math.ceil(
+    opts.nodes.length > 0
+      ? opts.nodes.reduce((a, n) => a + scaleTargetS(n), 0) + 60
+      : perTargetS * (opts.stores.length + (opts.baseline ? 1 : 0)) + 60,
+  ),
+)
 /** prom-client's (and the generator's) monitorEventLoopDelay resolution. */
 const LOOP_RESOLUTION_MS = 10
 /** What was measured: the commit, and whether the server's sources differ from it. */
@@ -615,6 +631,21 @@ async function otherCpu(pids: readonly number[], ms: number): Promise<number> {
   return (100 * (machineBusyMs(clkTck) - m0 - (ours() - o0))) / Math.max(1, Date.now() - t0)
 }
 
+/** Waits up to QUIET_WAIT s until programs but `pids` use less than NOISY_PCT % of a core. */
+async function waitForQuiet(pids: readonly number[]): Promise<void> {
+  const until = Date.now() + opts.quietWait * 1000
+  for (;;) {
+    const other = await otherCpu(pids, 2000)
+    if (other < opts.noisyPct) return
+    if (Date.now() > until) {
+      console.log(
+        `  (the machine is busy: other programs use ${other.toFixed(0)}% of a core; measuring anyway)`,
+      )
+      return
+    }
+  }
+}
+
 /**
  * Measures a phase on a quiet machine: waits (up to QUIET_WAIT s) until other programs use less
  * than NOISY_PCT % of a core, and measures again (up to RETRIES times) when they used more.
@@ -635,17 +666,7 @@ async function measure(
   const pids = [process.pid, server.pid, gen.p.pid, ...(redis ? [redis.pid] : [])]
   let ph: Phase | null = null
   for (let attempt = 0; attempt <= opts.retries; attempt++) {
-    const until = Date.now() + opts.quietWait * 1000
-    for (;;) {
-      const other = await otherCpu(pids, 2000)
-      if (other < opts.noisyPct) break
-      if (Date.now() > until) {
-        console.log(
-          `  (the machine is busy: other programs use ${other.toFixed(0)}% of a core; measuring anyway)`,
-        )
-        break
-      }
-    }
+    await waitForQuiet(pids)
     ph = await measureOnce(run, gen, server, redis, label, rate, seconds, id * 10 + attempt)
     ph.attempts = attempt + 1
     if (ph.otherCpuPct < opts.noisyPct) return ph
@@ -1071,14 +1092,13 @@ function report(): { text: string; comparison: Record<string, unknown> } {
         : 'not reached'
       return `  ${r.name}: knee (p99 command → last view < ${opts.kneeP99} ms) at ${pass}; above it: ${fail}${k.collapsed ? ' (the connections dropped: search stopped)' : ''}`
     })
+  const scale = scaleTable()
+  const scaleParts = scaleRows.find((r): r is ScaleRow => !('error' in r) && r.idiotUpdateBytes > 0)
   const text = [
     '',
     `kortbord ${git.head}${git.dirty.length > 0 ? ` with ${git.dirty.length} uncommitted source files` : ''}; ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}.`,
     `Load: ${opts.tables} Idiot tables (4 players) + ${opts.duelTables} duel tables (2 players), ${opts.spectators} spectator(s) each; ${opts.rate} command/table/s; ${opts.warmup} s warm-up, ${opts.duration} s measured.`,
-    '',
-    table(lat),
-    '',
-    table(res),
+    ...(main.length > 0 ? ['', table(lat), '', table(res)] : []),
     ...(ratioRows.length > 1 ? ['', table(ratioRows)] : []),
     ...(knees.length > 0 ? ['', 'Knee:', ...knees] : []),
     ...main
@@ -1086,11 +1106,33 @@ function report(): { text: string; comparison: Record<string, unknown> } {
       .slice(0, 1)
       .map(({ ph }) => {
         const p = ph.gen.idiotUpdateParts
-        return `\nAn Idiot update averages ${ph.gen.updateBytes.idiot.toFixed(0)} B of JSON: table ${p.table.toFixed(0)} B, view ${p.view.toFixed(0)} B, log ${p.log.toFixed(0)} B (${p.logEntries.toFixed(1)} entries); a duel update ${ph.gen.updateBytes.duel.toFixed(0)} B.`
+        return `\nAn Idiot update averages ${ph.gen.updateBytes.idiot.toFixed(0)} B of JSON${opts.deltas ? ' (deltas: patches)' : ''}: table ${p.table.toFixed(0)} B, view ${p.view.toFixed(0)} B, log ${p.log.toFixed(0)} B (${p.logEntries.toFixed(1)} entries); a duel update ${ph.gen.updateBytes.duel.toFixed(0)} B.`
       }),
+    ...(scale
+      ? [
+          '',
+          `Scale-out (NODES=${opts.nodes.join(',')}): one Redis, each table's members on the node that serves it${opts.deltas ? ', delta updates' : ''}.`,
+          '',
+          scale,
+          ...(scaleParts
+            ? [
+                `\nAn Idiot update averages ${scaleParts.idiotUpdateBytes.toFixed(0)} B of JSON${opts.deltas ? ' (deltas: patches)' : ''}: table ${scaleParts.idiotParts.table.toFixed(0)} B, view ${scaleParts.idiotParts.view.toFixed(0)} B, log ${scaleParts.idiotParts.log.toFixed(0)} B (${scaleParts.idiotParts.logEntries.toFixed(1)} entries; ${scaleParts.nodes} node(s)).`,
+              ]
+            : []),
+          "per node ms/cmd it served: a node's CPU ÷ the commands it answered ok (game:move, table:start: its kortbord_commands_total). ÷ 1 node: CPU ms/cmd over all nodes.",
+        ]
+      : []),
+    ...scaleRows
+      .filter((r): r is { nodes: number; error: string } => 'error' in r)
+      .map((r) => `${r.nodes} node(s) FAILED: ${r.error}`),
     '',
-    'CPU ms/cmd: server process user+sys ÷ acked commands in the window. RSS KB/socket: (after connecting | at the end) − idle, ÷ sockets.',
-    'loop: event-loop delay from /metrics, less the 10 ms sampling interval. lost = version gaps + versions acked but never received at the end.',
+    ...(main.length > 0
+      ? [
+          'CPU ms/cmd: server process user+sys ÷ acked commands in the window. RSS KB/socket: (after connecting | at the end) − idle, ÷ sockets.',
+          'loop: event-loop delay from /metrics, less the 10 ms sampling interval.',
+        ]
+      : []),
+    'lost = version gaps + versions acked but never received at the end; dup: a version received twice; ooo: an older version after a newer one.',
   ].join('\n')
   return { text, comparison }
 }
@@ -1124,6 +1166,7 @@ function writeResults(partial: boolean): void {
         },
         options: opts,
         runs: runs.map(strip),
+        scale: scaleRows,
         comparison,
         table: text,
       },
@@ -1141,6 +1184,10 @@ function writeResults(partial: boolean): void {
 interface ScaleRow {
   nodes: number
   cmdsPerSec: number
+  /** Acknowledged commands in the window (the load generator's count). */
+  acked: number
+  /** Commands each node answered ok in the window (game:move and table:start, its /metrics). */
+  servedPerNode: number[]
   /** Server CPU of all nodes per acknowledged command, and each node's per command it served. */
   cpuMsPerCmd: number
   perNodeMsPerCmd: number[]
@@ -1149,11 +1196,26 @@ interface ScaleRow {
   /** Bytes of updates sent per command (average update size × updates per command). */
   wireBytesPerCmd: number
   updateBytes: number
+  idiotUpdateBytes: number
+  idiotParts: PhaseResult['idiotUpdateParts']
   lastViewP99: number
+  /** The window's views: gaps, repeats and steps back, and deltas that did not fit. */
   lost: number
+  duplicated: number
+  outOfOrder: number
+  deltaMisses: number
+  /** The whole run's (after the load stops): lost counts versions never received as well. */
+  final: Pick<FinalResult, 'duplicated' | 'outOfOrder' | 'deltaMisses'> & { lost: number }
   rssMB: number[]
   heapMB: number[]
+  failedTables: number
+  /** CPU of other programs in the window, % of a core; windows measured; still noisy. */
+  otherCpuPct: number
+  attempts: number
+  noisy: boolean
 }
+
+const scaleRows: (ScaleRow | { nodes: number; error: string })[] = []
 
 /** Redis's count of calls, over all commands (INFO commandstats). */
 async function redisCalls(url: string): Promise<number> {
@@ -1169,12 +1231,85 @@ async function redisCalls(url: string): Promise<number> {
   }
 }
 
+async function metricsText(url: string): Promise<string> {
+  const r = await fetch(`${url}/metrics`, {
+    signal: AbortSignal.timeout(5000),
+    headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+  })
+  return r.text()
+}
+
 async function heapOf(url: string): Promise<number> {
-  const text = await (
-    await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })
-  ).text()
-  const m = /^kortbord_nodejs_heap_size_used_bytes ([0-9.e+]+)$/m.exec(text)
+  const m = /^kortbord_nodejs_heap_size_used_bytes ([0-9.e+]+)$/m.exec(await metricsText(url))
   return m ? Number(m[1]) / 2 ** 20 : Number.NaN
+}
+
+/** The commands of the load a node has answered ok since it started (its own counter). */
+async function servedBy(url: string): Promise<number> {
+  const text = await metricsText(url)
+  let n = 0
+  for (const m of text.matchAll(/^kortbord_commands_total\{([^}]*)\} ([0-9.e+]+)$/gm)) {
+    const labels = m[1]!
+    if (/result="ok"/.test(labels) && /event="(game:move|table:start)"/.test(labels))
+      n += Number(m[2])
+  }
+  return n
+}
+
+/** One measured window of a scale-out run. */
+async function scaleWindow(
+  n: number,
+  servers: readonly (Proc & { url: string })[],
+  redis: Proc & { url: string },
+  gen: Gen,
+  id: number,
+): Promise<Omit<ScaleRow, 'final' | 'failedTables' | 'attempts' | 'noisy'>> {
+  const k0 = await Promise.all(servers.map((sv) => servedBy(sv.url)))
+  const c0 = await redisCalls(redis.url)
+  const m0 = machineBusyMs(clkTck)
+  const s0 = servers.map((sv) => procStats(sv.pid, clkTck)!)
+  const r0 = procStats(redis.pid, clkTck)!
+  const g0 = procStats(gen.p.pid, clkTck)
+  const t0 = process.hrtime.bigint()
+  gen.send({ t: 'measure', id })
+  await sleep(opts.duration * 1000)
+  const s1 = servers.map((sv) => procStats(sv.pid, clkTck)!)
+  const r1 = procStats(redis.pid, clkTck)!
+  const g1 = procStats(gen.p.pid, clkTck)
+  const m1 = machineBusyMs(clkTck)
+  const wall = ms(process.hrtime.bigint() - t0)
+  gen.send({ t: 'endMeasure', id })
+  const c1 = await redisCalls(redis.url)
+  const k1 = await Promise.all(servers.map((sv) => servedBy(sv.url)))
+  const { result } = await gen.wait('phase', opts.ackTimeoutMs + 30_000, id)
+  const acked = Math.max(1, result.acked)
+  const cpu = s1.map((x, i) => x.cpuMs - s0[i]!.cpuMs)
+  const served = k1.map((k, i) => k - k0[i]!)
+  const ours =
+    cpu.reduce((a, b) => a + b, 0) + (r1.cpuMs - r0.cpuMs) + (g0 && g1 ? g1.cpuMs - g0.cpuMs : 0)
+  return {
+    nodes: n,
+    cmdsPerSec: result.acked / result.seconds,
+    acked: result.acked,
+    servedPerNode: served,
+    cpuMsPerCmd: cpu.reduce((a, b) => a + b, 0) / acked,
+    // Each node's CPU over the commands it answered itself.
+    perNodeMsPerCmd: cpu.map((c, i) => c / Math.max(1, served[i]!)),
+    redisCpuMsPerCmd: (r1.cpuMs - r0.cpuMs) / acked,
+    redisOpsPerCmd: (c1 - c0) / acked,
+    updateBytes: result.updateBytes.all,
+    idiotUpdateBytes: result.updateBytes.idiot,
+    idiotParts: result.idiotUpdateParts,
+    wireBytesPerCmd: (result.updateBytes.all * result.updates) / acked,
+    lastViewP99: result.lastView.p99,
+    lost: result.lost,
+    duplicated: result.duplicated,
+    outOfOrder: result.outOfOrder,
+    deltaMisses: result.deltaMisses,
+    rssMB: s1.map((x) => x.rss / 2 ** 20),
+    heapMB: await Promise.all(servers.map((sv) => heapOf(sv.url))),
+    otherCpuPct: (100 * (m1 - m0 - ours)) / wall,
+  }
 }
 
 async function scaleRun(n: number): Promise<ScaleRow> {
@@ -1221,66 +1356,108 @@ async function scaleRun(n: number): Promise<ScaleRow> {
         deltas: opts.deltas,
       },
     })
-    await gen.wait('ready', setupBudgetS * 1000)
+    const ready = await gen.wait('ready', setupBudgetS * 1000)
+    if (ready.failedTables > 0) console.log(`  ${ready.failedTables} tables FAILED to set up`)
     gen.send({ t: 'rate', perTable: opts.rate })
     await sleep(opts.warmup * 1000)
-    const s0 = servers.map((sv) => procStats(sv.pid, clkTck)!)
-    const r0 = procStats(redis.pid, clkTck)!
-    const c0 = await redisCalls(redis.url)
-    gen.send({ t: 'measure', id: n })
-    await sleep(opts.duration * 1000)
-    const s1 = servers.map((sv) => procStats(sv.pid, clkTck)!)
-    const r1 = procStats(redis.pid, clkTck)!
-    const c1 = await redisCalls(redis.url)
-    gen.send({ t: 'endMeasure', id: n })
-    const { result } = await gen.wait('phase', opts.ackTimeoutMs + 30_000, n)
-    const acked = Math.max(1, result.acked)
-    const cpu = s1.map((x, i) => x.cpuMs - s0[i]!.cpuMs)
+    // As the other runs: measured on a quiet machine, again when other programs got in the way.
+    const pids = [process.pid, gen.p.pid, redis.pid, ...servers.map((sv) => sv.pid)]
+    let w: Awaited<ReturnType<typeof scaleWindow>> | null = null
+    let attempts = 0
+    for (let attempt = 0; attempt <= opts.retries; attempt++) {
+      await waitForQuiet(pids)
+      w = await scaleWindow(n, servers, redis, gen, n * 10 + attempt)
+      attempts = attempt + 1
+      if (w.otherCpuPct < opts.noisyPct) break
+      console.log(
+        `  (other programs used ${w.otherCpuPct.toFixed(0)}% of a core meanwhile${attempt < opts.retries ? ': measuring again' : ''})`,
+      )
+    }
+    gen.send({ t: 'stop' })
+    const fin = (await gen.wait('final', opts.ackTimeoutMs + 30_000)).result
     const row: ScaleRow = {
-      nodes: n,
-      cmdsPerSec: result.acked / result.seconds,
-      cpuMsPerCmd: cpu.reduce((a, b) => a + b, 0) / acked,
-      // Tables are spread evenly (table i on node i mod n): each node served acked / n.
-      perNodeMsPerCmd: cpu.map((c) => c / (acked / n)),
-      redisCpuMsPerCmd: (r1.cpuMs - r0.cpuMs) / acked,
-      redisOpsPerCmd: (c1 - c0) / acked,
-      updateBytes: result.updateBytes.all,
-      wireBytesPerCmd: (result.updateBytes.all * result.updates) / acked,
-      lastViewP99: result.lastView.p99,
-      lost: result.lost,
-      rssMB: s1.map((x) => x.rss / 2 ** 20),
-      heapMB: await Promise.all(servers.map((sv) => heapOf(sv.url))),
+      ...w!,
+      final: {
+        lost: fin.lost + fin.missingAtEnd,
+        duplicated: fin.duplicated,
+        outOfOrder: fin.outOfOrder,
+        deltaMisses: fin.deltaMisses,
+      },
+      failedTables: ready.failedTables,
+      attempts,
+      noisy: w!.otherCpuPct >= opts.noisyPct,
     }
     console.log(`  ${JSON.stringify(row)}`)
     return row
   } finally {
     await gen?.exit().catch(() => undefined)
-    for (const sv of servers) sv.proc.kill('SIGTERM')
-    redis.proc.kill('SIGKILL')
-    await sleep(500)
+    await Promise.all(servers.map((sv) => sv.stop(20_000)))
+    await redis.stop(5000)
   }
 }
 
 async function scaleOut(): Promise<void> {
-  const rows: ScaleRow[] = []
-  for (const n of opts.nodes) rows.push(await scaleRun(n))
-  const one = rows.find((r) => r.nodes === 1) ?? rows[0]!
-  console.log(
-    '\n| nodes | cmds/s | CPU ms/cmd (all nodes) | per node ms/cmd served | ÷ 1 node | Redis ms/cmd | Redis ops/cmd | update B | wire B/cmd | last view p99 ms | lost | RSS MB | heap MB |',
-  )
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
-  for (const r of rows) {
-    const per = r.perNodeMsPerCmd.map((x) => x.toFixed(3)).join(' / ')
-    console.log(
-      `| ${r.nodes} | ${r.cmdsPerSec.toFixed(0)} | ${r.cpuMsPerCmd.toFixed(3)} | ${per} | ${(r.cpuMsPerCmd / one.cpuMsPerCmd).toFixed(2)} | ${r.redisCpuMsPerCmd.toFixed(3)} | ${r.redisOpsPerCmd.toFixed(1)} | ${r.updateBytes.toFixed(0)} | ${r.wireBytesPerCmd.toFixed(0)} | ${r.lastViewP99.toFixed(1)} | ${r.lost} | ${r.rssMB.map((x) => x.toFixed(0)).join(' / ')} | ${r.heapMB.map((x) => x.toFixed(0)).join(' / ')} |`,
-    )
+  for (const n of opts.nodes) {
+    try {
+      scaleRows.push(await scaleRun(n))
+    } catch (e) {
+      console.error(`  ${n} node(s) FAILED: ${(e as Error).message}`)
+      scaleRows.push({ nodes: n, error: (e as Error).message })
+    }
   }
+}
+
+/** The scale-out runs as a table (issue 17). */
+function scaleTable(): string {
+  const rows = scaleRows.filter((r): r is ScaleRow => !('error' in r))
+  const one = rows.find((r) => r.nodes === 1) ?? rows[0]
+  if (!one) return ''
+  const head = [
+    'nodes',
+    'cmds/s',
+    'CPU ms/cmd (all nodes)',
+    'per node ms/cmd it served',
+    'commands per node',
+    '÷ 1 node',
+    'Redis ms/cmd',
+    'Redis ops/cmd',
+    'update B',
+    'wire B/cmd',
+    'last view p99 ms',
+    'lost / dup / ooo (run)',
+    'delta misses',
+    'RSS MB',
+    'heap MB',
+    'other CPU',
+  ]
+  const j = (xs: readonly number[], d: number) => xs.map((x) => x.toFixed(d)).join(' / ')
+  return table([
+    head,
+    ...rows.map((r) => [
+      r.noisy ? `${r.nodes} (noisy)` : String(r.nodes),
+      r.cmdsPerSec.toFixed(0),
+      f3(r.cpuMsPerCmd),
+      j(r.perNodeMsPerCmd, 3),
+      j(r.servedPerNode, 0),
+      `${(r.cpuMsPerCmd / one.cpuMsPerCmd).toFixed(2)}`,
+      f3(r.redisCpuMsPerCmd),
+      f1(r.redisOpsPerCmd),
+      r.updateBytes.toFixed(0),
+      r.wireBytesPerCmd.toFixed(0),
+      f1(r.lastViewP99),
+      `${r.final.lost} / ${r.final.duplicated} / ${r.final.outOfOrder}`,
+      String(r.final.deltaMisses),
+      j(r.rssMB, 0),
+      j(r.heapMB, 0),
+      `${r.otherCpuPct.toFixed(0)}%`,
+    ]),
+  ])
 }
 
 // ---------------------------------------------------------------------------------------------
 
 console.log(
-  `kortbord load benchmark at ${git.head}${git.dirty.length > 0 ? ` (+${git.dirty.length} changed files)` : ''}: ${tableCount} tables, ${socketCount} sockets, stores ${opts.stores.join(', ') || 'none'}${opts.baseline ? ' + baseline' : ''}${opts.knee ? ', knee search' : ''}${opts.profile ? ', profiled' : ''}; stops by itself within ${maxSeconds} s`,
+  `kortbord load benchmark at ${git.head}${git.dirty.length > 0 ? ` (+${git.dirty.length} changed files)` : ''}: ${tableCount} tables, ${socketCount} sockets, ${opts.nodes.length > 0 ? `on ${opts.nodes.join(', ')} node(s) sharing a Redis` : `stores ${opts.stores.join(', ') || 'none'}${opts.baseline ? ' + baseline' : ''}`}${opts.knee ? ', knee search' : ''}${opts.profile ? ', profiled' : ''}; stops by itself within ${maxSeconds} s`,
 )
 if (fdSoft < fdWant) {
   const to = Math.min(fdHard, fdWant)
@@ -1291,8 +1468,9 @@ if (fdSoft < fdWant) {
 if (opts.nodes.length > 0) {
   // pnpm bench:load NODES=1,2,3: the scale-out runs (issue 17) instead of the usual ones.
   await scaleOut()
+  writeResults(false)
   clearTimeout(hardStop)
-  process.exit(0)
+  process.exit(scaleRows.some((r) => 'error' in r) ? 1 : 0)
 }
 let bytes: GenConfig['updateBytes']
 for (const store of opts.stores) {

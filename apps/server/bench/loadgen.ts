@@ -73,6 +73,7 @@ interface Window {
   lost: number
   duplicated: number
   outOfOrder: number
+  deltaMisses: number
   readonly sizeSum: Record<Kind, number>
   readonly sizeN: Record<Kind, number>
   /** Idiot updates: bytes of each part, summed over the sampled updates. */
@@ -130,6 +131,7 @@ const total = {
   lost: 0,
   duplicated: 0,
   outOfOrder: 0,
+  deltaMisses: 0,
   refused: {} as Record<string, number>,
   ackTimeouts: 0,
   disconnects: 0,
@@ -160,6 +162,7 @@ function newWindow(id: number): Window {
     lost: 0,
     duplicated: 0,
     outOfOrder: 0,
+    deltaMisses: 0,
     sizeSum: { idiot: 0, duel: 0 },
     sizeN: { idiot: 0, duel: 0 },
     parts: { table: 0, view: 0, log: 0, logEntries: 0 },
@@ -179,6 +182,8 @@ function onDelta(m: Member, d: TableDelta): void {
   if (!r.ok) {
     // Not the version held (counted as lost once the next update comes), or a patch that did
     // not fit: the whole table is asked for.
+    total.deltaMisses++
+    if (window) window.deltaMisses++
     m.sock.emit('table:sync', { table: d.code }, () => undefined)
     return
   }
@@ -195,12 +200,16 @@ function onUpdate(m: Member, u: Update, wire: object = u): void {
   if ((++updateNo & 63) === 0 && w) {
     w.sizeSum[t.kind] += Buffer.byteLength(JSON.stringify(wire))
     w.sizeN[t.kind]++
-    if (cfg.mode === 'kortbord' && t.kind === 'idiot' && wire === u) {
+    if (cfg.mode === 'kortbord' && t.kind === 'idiot') {
+      // A whole update's table, view and log; a delta's table patch, view patch (or whole view)
+      // and log.
+      const d = wire === u ? null : (wire as TableDelta)
       const full = u as TableUpdate
-      w.parts.table += Buffer.byteLength(JSON.stringify(full.table))
-      w.parts.view += Buffer.byteLength(JSON.stringify(full.view))
-      w.parts.log += Buffer.byteLength(JSON.stringify(full.log))
-      w.parts.logEntries += full.log?.length ?? 0
+      const bytes = (x: unknown) => Buffer.byteLength(JSON.stringify(x ?? null))
+      w.parts.table += bytes(d ? d.t : full.table)
+      w.parts.view += bytes(d ? (d.p ?? d.view) : full.view)
+      w.parts.log += bytes(d ? d.log : full.log)
+      w.parts.logEntries += (d ? d.log : full.log)?.length ?? 0
     }
   }
   if (m.last >= 0) {
@@ -674,6 +683,7 @@ function closeWindow(w: Window): Promise<PhaseResult> {
         lost: w.lost,
         duplicated: w.duplicated,
         outOfOrder: w.outOfOrder,
+        deltaMisses: w.deltaMisses,
         updateBytes: {
           idiot: size('idiot'),
           duel: size('duel'),
@@ -715,6 +725,7 @@ async function stopAll(): Promise<FinalResult> {
     lost: total.lost,
     duplicated: total.duplicated,
     outOfOrder: total.outOfOrder,
+    deltaMisses: total.deltaMisses,
     missingAtEnd: missing,
     incompleteViews: incomplete,
     refused: total.refused,
