@@ -119,8 +119,12 @@ const en = {
   seed: 'Seed (revealed after the game)',
   fixedDeal: 'A fixed test deal',
   stillPlaying:
+    'This game is still being played: here is what the table showed everyone so far. Every card, the moves and the check of the shuffle come when it is over.',
+  stillPlayingNoFrames:
     'This game is still being played. The moves come when the game is over; then its shuffle can be checked.',
   checkAgain: 'Check again',
+  framesFrom: (k: number) => `Only the latest moves are kept here: from move ${k}.`,
+  truncatedLive: 'The record stopped growing at its limit: later moves are not shown.',
   endOver: 'Played to the end',
   endForfeit: (name: string) => `Ended: ${name} forfeited`,
   endAbandoned: 'Abandoned before the end',
@@ -282,8 +286,12 @@ const sv: RecordsDict = {
   seed: 'Frö (avslöjat efter partiet)',
   fixedDeal: 'En fast testgiv',
   stillPlaying:
+    'Partiet spelas fortfarande: här är det bordet har visat alla hittills. Alla kort, dragen och kontrollen av blandningen kommer när det är slut.',
+  stillPlayingNoFrames:
     'Partiet spelas fortfarande. Dragen kommer när partiet är slut; då kan blandningen kontrolleras.',
   checkAgain: 'Titta igen',
+  framesFrom: (k) => `Bara de senaste dragen visas här: från drag ${k}.`,
+  truncatedLive: 'Protokollet slutade växa vid sin gräns: senare drag visas inte.',
   endOver: 'Spelat till slut',
   endForfeit: (name) => `Slut: ${name} gav upp`,
   endAbandoned: 'Övergivet före slutet',
@@ -444,8 +452,12 @@ const nb: RecordsDict = {
   seed: 'Frø (avslørt etter spillet)',
   fixedDeal: 'En fast testutdeling',
   stillPlaying:
+    'Spillet pågår fortsatt: her er det bordet har vist alle så langt. Alle kort, trekkene og kontrollen av stokkingen kommer når det er over.',
+  stillPlayingNoFrames:
     'Spillet pågår fortsatt. Trekkene kommer når spillet er over; da kan stokkingen kontrolleres.',
   checkAgain: 'Se igjen',
+  framesFrom: (k) => `Bare de siste trekkene vises her: fra trekk ${k}.`,
+  truncatedLive: 'Protokollet sluttet å vokse ved grensen sin: senere trekk vises ikke.',
   endOver: 'Spilt til slutt',
   endForfeit: (name) => `Slutt: ${name} ga opp`,
   endAbandoned: 'Forlatt før slutten',

@@ -8,6 +8,8 @@ import {
   verifyRecord,
   type Witness,
 } from '@kortbord/engine'
+import { frameViews, type PublicFrames } from '@kortbord/protocol/frames'
+import type { GameView } from '@kortbord/protocol/wire'
 import type { KeptWitness } from './contribution.ts'
 import type { Check, Unchecked } from './i18n-records.ts'
 
@@ -18,6 +20,42 @@ export type Loaded =
 
 export const recordUrl = (id: string): string => `/api/records/${id}`
 export const recordTextUrl = (id: string): string => `/api/records/${id}/text`
+export const framesUrl = (id: string): string => `/api/records/${id}/frames`
+
+/** A game in play as spectators saw it: every frame's view, rebuilt from the server's patches. */
+export interface LiveReplay {
+  readonly frames: PublicFrames
+  /** views[i] is what frames.frames[i] showed. */
+  readonly views: readonly GameView[]
+}
+
+export type LoadedFrames =
+  | { readonly kind: 'ok'; readonly live: LiveReplay }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'failed' }
+
+/**
+ * Fetches the public frames of a game being played (issue 14). 'none': the server cannot replay
+ * it (no such record, or a game dealt before its deal was kept); 'failed': try again.
+ */
+export async function loadFrames(id: string, get: typeof fetch = fetch): Promise<LoadedFrames> {
+  try {
+    const r = await get(framesUrl(id), { headers: { accept: 'application/json' } })
+    if (r.status === 404 || r.status === 409) return { kind: 'none' }
+    if (!r.ok) return { kind: 'failed' }
+    const frames = (await r.json()) as PublicFrames
+    return { kind: 'ok', live: { frames, views: frameViews(frames) } }
+  } catch {
+    return { kind: 'failed' }
+  }
+}
+
+/** The frames' moves as the list shows them: who moved, and on whose behalf. */
+export function frameLines(f: PublicFrames): MoveLine[] {
+  return f.frames.flatMap((fr) =>
+    fr.k === 0 || fr.seat === null ? [] : [{ k: fr.k, seat: fr.seat, text: '', by: fr.by ?? null }],
+  )
+}
 
 /** Fetches a record; a missing one and a failure (offline, the store away) are told apart. */
 export async function loadRecord(id: string, get: typeof fetch = fetch): Promise<Loaded> {

@@ -1,8 +1,10 @@
 // Game records in real browsers (issue 14): a whole 2-player Idiot game dealt from the verifiable
 // shuffle (no test deck), its history panel in words while it is played, the record's link on the
-// table and on the end screen, both players replaying it and seeing "Shuffle verified" with what
-// their own browsers saw; a tampered record warned about loudly; a duel replayed side by side.
+// table and on the end screen, what the table showed everyone replayed on a phone while the game
+// is played, both players replaying it and seeing "Shuffle verified" with what their own
+// browsers saw; a tampered record warned about loudly; a duel replayed side by side.
 import { chainHeads, type GameRecord, rankOf } from '@kortbord/engine'
+import { frameViews, type PublicFrames } from '@kortbord/protocol/frames'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
@@ -58,6 +60,16 @@ async function verification(page: Page) {
   })
 }
 
+/** The card ids of an Idiot view: by the keys that hold cards (counts and seats are not cards). */
+function cardsOf(x: unknown, under = false, out: number[] = []): number[] {
+  if (typeof x === 'number' && under) out.push(x)
+  else if (Array.isArray(x)) for (const y of x) cardsOf(y, under, out)
+  else if (x && typeof x === 'object')
+    for (const [k, v] of Object.entries(x))
+      cardsOf(v, under || ['faceUp', 'pile', 'burned', 'cards', 'card', 'hand'].includes(k), out)
+  return out
+}
+
 const stepText = async (page: Page) =>
   (await page.getByTestId('replay-step').textContent())?.trim() ?? ''
 
@@ -68,6 +80,8 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
   let host: Person
   let guest: Person
   let outsider: Person
+  /** Someone on a phone who follows the game by its record's page. */
+  let follower: Person
   /** The Idiot game's record, for the tamper test. */
   let recordId = ''
 
@@ -83,6 +97,7 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     host = await open({ ...PHONE, locale: 'sv-SE' }, 'sv')
     guest = await open({ ...PHONE, locale: 'en-GB' }, 'en')
     outsider = await open({ ...DESKTOP, locale: 'en-GB' }, 'en')
+    follower = await open({ ...PHONE, locale: 'en-GB' }, 'en')
   })
 
   afterAll(async () => {
@@ -129,12 +144,17 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     recordId = href.slice(3)
     await outsider.page.goto(`${server.url}${href}`)
     await outsider.page.getByTestId('replay-playing').waitFor()
+    expect(await outsider.page.getByTestId('replay-playing').textContent()).toBe(r.stillPlaying)
     expect(await outsider.page.getByTestId('replay-players').textContent()).toContain(HOST)
     expect(await outsider.page.getByTestId('replay-commitment').textContent()).toMatch(
       /^[0-9a-f]{64}$/,
     )
-    expect(await outsider.page.getByTestId('replay-board').count()).toBe(0)
-    expect(await outsider.page.getByTestId('move-list').count()).toBe(0)
+    // What the table showed so far: the deal and both readies, no hand, no every card.
+    await outsider.page.getByTestId('replay-board').waitFor()
+    expect(await stepText(outsider.page)).toMatch(new RegExp(`^${r.stepOf(2, 2)}: `))
+    expect(await outsider.page.getByTestId('replay-hand-0').locator('[data-card]').count()).toBe(0)
+    expect(await outsider.page.getByTestId('show-all').count()).toBe(0)
+    expect(await outsider.page.getByTestId('verify-ok').count()).toBe(0)
     await screenshot(outsider.page, 'records-desktop-playing')
     await expectNoAxeViolations(outsider.page, 'replay page of a game being played')
 
@@ -165,6 +185,7 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
           expect((await historyTexts(guest.page)).slice(-3).join('\n')).toContain(said),
         )
       }
+      if (turns === 12) await followLive(recordId)
       if (turns === 12) {
         await screenshot(guest.page, 'records-phone-history')
         await expectNoAxeViolations(guest.page, 'table with the history panel open')
@@ -183,6 +204,14 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
       expect(await end.getAttribute('href')).toBe(href)
     }
     await screenshot(host.page, 'records-phone-end')
+    // The follower asks again: now the whole game, verified, and every card may be shown.
+    await follower.page.getByTestId('check-again').click()
+    await follower.page.getByTestId('verify-ok').waitFor()
+    expect(await follower.page.getByTestId('replay-playing').count()).toBe(0)
+    // A finished game's replay starts at the deal.
+    expect(await stepText(follower.page)).toMatch(/^The deal \(0 of \d+\)$/)
+    await follower.page.getByTestId('show-all').check()
+    expect(await follower.page.getByTestId('replay-hand-0').locator('[data-card]').count()).toBe(3)
 
     // --- Both players open the replay: verified with what their own browsers saw ---------------
     for (const p of [host, guest]) {
@@ -252,6 +281,71 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     expect(rec.moves).toHaveLength(n)
     expect(await (await fetch(`${server.url}${text}`)).text()).toContain(`[Id "${recordId}"]`)
   }, 400_000)
+
+  /**
+   * Twelve turns in, someone on a phone opens the record's page: what the table showed everyone
+   * so far, stepped through (back, jump, slider, play at a speed), never a card the server's
+   * public frames do not show, and no every-card toggle while the game is played.
+   */
+  async function followLive(id: string): Promise<void> {
+    const r = RECORD_DICTS.en
+    const { page } = follower
+    await page.goto(`${server.url}/r/${id}`)
+    await page.getByTestId('replay-board').waitFor()
+    expect(await page.getByTestId('replay-playing').textContent()).toBe(r.stillPlaying)
+    const frames = (await (
+      await fetch(`${server.url}/api/records/${id}/frames`)
+    ).json()) as PublicFrames
+    const views = frameViews(frames)
+    // It opens at the latest move the page was given.
+    const m = Number(/ of (\d+)/.exec(await stepText(page))![1])
+    expect(m).toBeGreaterThan(12)
+    expect(m).toBeLessThanOrEqual(frames.moves)
+    expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(m, m)}: (Astrid|Bo)`))
+    /** The cards on the board at the step shown are all in the server's frame of that step. */
+    const onlyPublic = async (k: number) => {
+      const shown = await page
+        .getByTestId('replay-board')
+        .locator('[data-card]')
+        .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.card)))
+      const allowed = new Set(cardsOf(views[k]))
+      expect(
+        shown.filter((c) => !allowed.has(c)),
+        `step ${k}`,
+      ).toEqual([])
+      expect(await page.getByTestId('replay-hand-0').locator('[data-card]').count()).toBe(0)
+      expect(await page.getByTestId('replay-hand-1').locator('[data-card]').count()).toBe(0)
+    }
+    await onlyPublic(m)
+    expect(await page.getByTestId('show-all').count()).toBe(0)
+    expect(await page.getByTestId('replay-facedown-0').count()).toBe(0)
+    // Back, the move list, the slider, the deal, and played at 8× to the latest move.
+    await page.getByTestId('replay-back').click()
+    expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(m - 1, m)}: `))
+    await onlyPublic(m - 1)
+    await page.getByTestId('move-3').click()
+    expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(3, m)}: `))
+    expect(await page.getByTestId('move-3').getAttribute('aria-current')).toBe('step')
+    await onlyPublic(3)
+    await page.getByTestId('replay-slider').fill('6')
+    expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(6, m)}: `))
+    await onlyPublic(6)
+    await page.getByTestId('replay-start').click()
+    expect(await stepText(page)).toBe(r.stepOf(0, m))
+    await onlyPublic(0)
+    await screenshot(page, 'records-phone-live-deal')
+    await page.getByTestId('replay-speed').selectOption('8')
+    await page.getByTestId('replay-play').click()
+    await eventually(
+      async () => expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(m, m)}: `)),
+      15_000,
+    )
+    await page.getByTestId('move-list').locator('[data-testid="move-9"]').click()
+    await screenshot(page, 'records-phone-live')
+    await expectNoAxeViolations(page, 'replay page of a game being played, phone')
+    // The page never asked for more than the public frames and the header.
+    expect(await page.getByTestId('download-json').getAttribute('href')).toBe(`/api/records/${id}`)
+  }
 
   it('warns loudly about a tampered record: a changed contribution, or moves the table never showed', async () => {
     expect(recordId).not.toBe('')
