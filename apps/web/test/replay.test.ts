@@ -5,12 +5,25 @@ import {
   chainHeads,
   type FairDeal,
   type GameRecord,
+  type IdiotState,
+  type IdiotView,
+  idiotView,
   type RecordGame,
   recordText,
+  replayRecord,
 } from '@kortbord/engine'
+import type { PublicFrames } from '@kortbord/protocol/frames'
+import { diff } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
 import { recordedGame } from '../../../packages/engine/test/record-games.ts'
-import { loadRecord, moveLines, verifyReport, witnessFor } from '../src/lib/replay.ts'
+import {
+  frameLines,
+  loadFrames,
+  loadRecord,
+  moveLines,
+  verifyReport,
+  witnessFor,
+} from '../src/lib/replay.ts'
 
 const GAMES: RecordGame[] = ['idiot', 'duel', 'klockan', 'herrarna']
 const idiot = recordedGame('idiot', 'web-1')
@@ -135,5 +148,62 @@ describe('fetching a record', () => {
       throw new TypeError('offline')
     }) as unknown as typeof fetch
     expect((await loadRecord('abcdefghijkm', offline)).kind).toBe('failed')
+  })
+})
+
+describe('a game in play replayed from the server’s public frames (issue 14)', () => {
+  // Frames as the server sends them: the first view whole, each next one a patch of it.
+  const r = recordedGame('idiot', 'web-frames')
+  const states = replayRecord(r).states as IdiotState[]
+  const views = states.map((s) => idiotView(s, 'spectator'))
+  const frames: PublicFrames = {
+    format: 'kortbord-frames',
+    version: 1,
+    id: r.id,
+    game: 'idiot',
+    moves: r.moves.length,
+    over: false,
+    truncated: false,
+    from: 0,
+    frames: views.map((view, k) => {
+      const m = k === 0 ? null : r.moves[k - 1]!
+      const base = { k, v: m?.v ?? null, at: m?.at ?? r.startedAt, seat: m?.seat ?? null }
+      return k === 0
+        ? { ...base, view }
+        : { ...base, ...(m?.by ? { by: m.by } : {}), p: diff(views[k - 1], view) }
+    }),
+  }
+  const answer =
+    (status: number, body: unknown = {}): typeof fetch =>
+    async () =>
+      new Response(JSON.stringify(body), { status })
+
+  it('[I-15] rebuilds every frame’s view, which is the engine’s spectator view of that move', async () => {
+    const got = await loadFrames(r.id, answer(200, frames))
+    expect(got.kind).toBe('ok')
+    if (got.kind !== 'ok') return
+    expect(got.live.views).toEqual(views)
+    // No view names a hand (a spectator sees counts only).
+    for (const v of got.live.views as IdiotView[])
+      expect(v.players.every((p) => p.hand === null)).toBe(true)
+    // The list: one line per move (not the deal), who moved and on whose behalf.
+    const lines = frameLines(frames)
+    expect(lines.map((l) => l.k)).toEqual(r.moves.map((_, i) => i + 1))
+    expect(lines.map((l) => l.by)).toEqual(r.moves.map((m) => m.by ?? null))
+    expect(lines.every((l) => l.text === '')).toBe(true)
+  })
+
+  it('tells a game it cannot replay (404, 409) from a failure to try again', async () => {
+    expect(await loadFrames(r.id, answer(404))).toEqual({ kind: 'none' })
+    expect(await loadFrames(r.id, answer(409))).toEqual({ kind: 'none' })
+    expect(await loadFrames(r.id, answer(503))).toEqual({ kind: 'failed' })
+    expect(await loadFrames(r.id, answer(429))).toEqual({ kind: 'failed' })
+    const offline: typeof fetch = async () => {
+      throw new TypeError('offline')
+    }
+    expect(await loadFrames(r.id, offline)).toEqual({ kind: 'failed' })
+    // Frames that do not fit together are a failure, never a wrong board.
+    const broken = { ...frames, frames: frames.frames.slice(1) }
+    expect(await loadFrames(r.id, answer(200, broken))).toEqual({ kind: 'failed' })
   })
 })
