@@ -1,35 +1,26 @@
-import type { BotLevel, Deal, IdiotState, RecordMove, Seat } from '@kortbord/engine'
+import type { BotLevel, Seat } from '@kortbord/engine'
 import type {
   CreateTableMsg,
   LogEntry,
   Reaction,
   TableDelta,
-  TableSettings,
   TableUpdate,
   TestDealMsg,
-  TimeoutAction,
 } from '@kortbord/protocol'
 import type { Logger } from 'pino'
 import { TableBest } from './best.ts'
 import { TableChat } from './chat.ts'
-import {
-  endRecord,
-  newFair,
-  nextDeal,
-  openRecord,
-  recordMove,
-  withEntropy,
-} from './game-records.ts'
-import { ADAPTERS, type AnyState, type GameAdapter } from './games.ts'
+import { ADAPTERS, type GameAdapter } from './games.ts'
 import { type NodeAddress, TableMoved } from './ownership.ts'
-import { deserted, isAway, nextHost, openSeat, withSeat } from './seats.ts'
-import { type SeatRecord, type TableRecord, VersionConflict } from './store.ts'
+import { deserted } from './seats.ts'
+import { type TableRecord, VersionConflict } from './store.ts'
 import { deadlinesAfter, TableClock } from './table-clock.ts'
+import { TableControl } from './table-control.ts'
+import { TableGame } from './table-game.ts'
 import { appendLog, type LogBody } from './table-log.ts'
 import { TableMembers } from './table-membership.ts'
 import { TableTimers } from './table-timers.ts'
 import {
-  allStale,
   type CommitOptions,
   fail,
   logCode,
@@ -37,7 +28,6 @@ import {
   newTableRecord,
   type Outcome,
   type RecordChange,
-  type Refusal,
   type TableDeps,
   TableGone,
   type TableHost,
@@ -70,8 +60,14 @@ const PRESENCE_KEEP = 8
  * The authority over one table: every command goes through its queue, one at a time, is checked
  * against the engine, saved to the store with the version it was based on, then published. It
  * knows nothing of socket.io: it takes a game, a store and a publish function.
- * Spectators are presence (deps.presence), timers live in {@link TableTimers}, the update cache
- * in {@link UpdateCache}.
+ *
+ * This class keeps the queue, the record and its one way to change (commit), what members are
+ * sent, and the table's life on this node (reload, recovery, hand-over, retirement). Its parts
+ * work through {@link TableHost}: {@link TableMembers} (who is at the table; spectators are
+ * presence, deps.presence), {@link TableGame} (the game), {@link TableControl} (settings, bots,
+ * forfeits, chat), {@link TableClock} (the turn timer and the bots, timed by
+ * {@link TableTimers}) and {@link TableBest} (A-16); the update cache is {@link UpdateCache}.
+ * The public methods below are what the hub and the sockets call.
  */
 export class Table {
   private queue: Promise<unknown> = Promise.resolve()
@@ -81,6 +77,8 @@ export class Table {
   private readonly talk: TableChat
   private readonly best: TableBest
   private readonly clock: TableClock
+  private readonly game: TableGame
+  private readonly control: TableControl
   /** What the table's parts see of it. */
   private readonly host: TableHost
   /** The version this node committed last and the log seq before it: its updates carry a delta. */
@@ -114,8 +112,10 @@ export class Table {
       this.updateFor(seat, whole),
     )
     this.best = new TableBest(this.host)
+    this.game = new TableGame(this.host, this.members, () => this.best.request())
+    this.control = new TableControl(this.host, this.members, this.timers, this.talk)
     this.clock = new TableClock(this.host, this.timers, (seat, move, timeout, by) =>
-      this.applyMove(seat, move, timeout, by),
+      this.game.applyMove(seat, move, timeout, by),
     )
   }
 
@@ -369,10 +369,6 @@ export class Table {
     )
   }
 
-  private setSeat(seat: Seat, s: Partial<SeatRecord>): SeatRecord[] {
-    return withSeat(this.record.seats, seat, s)
-  }
-
   /**
    * Every player has left: the table is no more. Its spectators are told, and the record goes
    * from the store at once rather than lingering for a day (issue 13, finding 2).
@@ -389,9 +385,6 @@ export class Table {
     })
     this.log.info('table closed: every player left')
   }
-
-  // -------------------------------------------------------------------------------------------
-  // Joining, watching, leaving
 
   // -------------------------------------------------------------------------------------------
   // Joining, watching, leaving (TableMembers)
@@ -440,364 +433,72 @@ export class Table {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Commands of seated players
+  // The game (TableGame)
 
   /** Host only: starts the first game, or the next one once a game is over (I-16). */
   start(member: MemberId, version: number, deal?: TestDealMsg, entropy?: string): Promise<Outcome> {
-    return this.run(async () => {
-      const seat = await this.members.actor(member, version)
-      if (typeof seat !== 'number') return seat
-      const r = this.record
-      if (seat !== r.host) return fail('NOT_HOST', 'only the host can start a game')
-      if (r.status === 'playing') return fail('GAME_IN_PROGRESS', 'a game is being played')
-      if (r.seats.some((s) => s.name === null))
-        return fail('SEATS_NOT_FILLED', 'every seat needs a player before the game starts')
-      if (deal !== undefined && !this.deps.config.testDeals)
-        return fail('TEST_DEALS_OFF', 'this server does not take fixed deals')
-      return this.begin(seat, deal, entropy, [])
-    })
+    return this.game.start(member, version, deal, entropy)
   }
 
-  /**
-   * A seated player asks for the next game (issue 15: a rematch by agreement). Once every seated
-   * player has asked (bots agree by themselves), the game starts in the same step.
-   */
+  /** A seated player asks for the next game; once everyone has, it starts (issue 15). */
   rematch(
     member: MemberId,
     version: number,
     entropy?: string,
   ): Promise<Outcome<{ started: boolean }>> {
-    return this.run(async () => {
-      const seat = await this.members.actor(member, version)
-      if (typeof seat !== 'number') return seat
-      const r = this.record
-      if (r.status === 'playing') return fail('GAME_IN_PROGRESS', 'a game is being played')
-      const asked = r.seats.map((_, i) => i === seat || (r.rematch?.[i] ?? false))
-      const log: LogBody = { t: 'rematch', seat, name: r.seats[seat]?.name ?? '' }
-      const all = r.seats.every((s, i) => s.name !== null && (s.bot || asked[i]))
-      const out = all
-        ? await this.begin(seat, undefined, entropy, [log])
-        : await this.commit(
-            {
-              rematch: asked,
-              ...(entropy === undefined ? {} : { entropy: withEntropy(r, seat, entropy) }),
-            },
-            [log],
-          )
-      return out.ok ? { ok: true, version: out.version, started: all } : out
-    })
+    return this.game.rematch(member, version, entropy)
   }
 
-  /** Deals and starts the next game; `seat` (the host, or the last to agree) may contribute. */
-  private async begin(
-    seat: Seat,
-    deal: TestDealMsg | undefined,
-    entropy: string | undefined,
-    before: readonly LogBody[],
-  ): Promise<Outcome> {
-    const r = this.record
-    const testDeck = this.deps.config.testDeck
-    const fixed: Deal | null = deal ?? (testDeck ? { deck: testDeck } : null)
-    const gameNo = r.gameNo + 1
-    // The starting player's contribution may come with the start (issue 14).
-    const dealt = entropy === undefined ? r : { ...r, entropy: withEntropy(r, seat, entropy) }
-    const d = nextDeal(dealt, gameNo, fixed)
-    const options = this.adapter.options(r.settings, r.state)
-    let state: AnyState
-    try {
-      state = this.adapter.setup(options, r.settings, d)
-    } catch (e) {
-      return fail('BAD_DEAL', e instanceof Error ? e.message : 'that deal cannot be dealt')
-    }
-    const header = openRecord(dealt, gameNo, options, d, this.deps.now())
-    const out = await this.commit(
-      {
-        state,
-        status: 'playing',
-        gameNo,
-        staleBefore: allStale(this.record),
-        seats: r.seats.map((s) => ({ ...s, timeouts: 0 })),
-        entropy: dealt.entropy,
-        // The next game's seed is chosen (and committed to) now; this one's waits to be revealed.
-        fair: { next: newFair(), current: d },
-        gameRecord: header,
-        gameRecordMoves: 0,
-        rematch: r.seats.map(() => false),
-      },
-      [...before, { t: 'started', gameNo }, ...this.gameLog(state)],
-      { records: { header, deal: d } },
-    )
-    if (out.ok) this.best.request()
-    return out
+  /** A seated player's contribution to the next game's shuffle (issue 14). */
+  setEntropy(member: MemberId, entropy: string): Promise<Outcome> {
+    return this.game.setEntropy(member, entropy)
   }
+
+  /** A game move of the member's seat, made against `version`. */
+  move(member: MemberId, version: number, rawMove: unknown): Promise<Outcome> {
+    return this.game.move(member, version, rawMove)
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Settings, seats given to bots or freed, forfeits, chat (TableControl)
 
   /** Host only: whether spectators may chat (players always may). */
   setSpectatorChat(member: MemberId, version: number, on: boolean): Promise<Outcome> {
-    return this.run(async () => {
-      const seat = await this.members.actor(member, version)
-      if (typeof seat !== 'number') return seat
-      if (seat !== this.record.host) return fail('NOT_HOST', 'only the host can change that')
-      return this.commit({ spectatorChat: on })
-    })
+    return this.control.setSpectatorChat(member, version, on)
   }
 
-  /**
-   * A chat message of a member (issue 15): text only, already checked (checkChat); a spectator's
-   * only while the host allows it. Not a change of the table: no version, nothing saved.
-   */
+  /** A chat message of a member (issue 15): no version, nothing saved. */
   say(member: MemberId, text: string): Outcome {
-    const who = this.speaker(member)
-    if ('ok' in who) return who
-    this.talk.say(who.seat, who.name, text)
-    return { ok: true, version: this.record.version }
+    return this.control.say(member, text)
   }
 
   react(member: MemberId, reaction: Reaction): Outcome {
-    const who = this.speaker(member)
-    if ('ok' in who) return who
-    this.talk.react(who.seat, who.name, reaction)
-    return { ok: true, version: this.record.version }
-  }
-
-  private speaker(member: MemberId): { seat: Seat | null; name: string } | Refusal {
-    const seat = this.members.seatOf(member)
-    if (seat === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
-    if (seat === null) {
-      if (!(this.record.spectatorChat ?? true))
-        return fail('CHAT_OFF', 'the host has turned spectators’ chat off')
-      return { seat: null, name: '' }
-    }
-    return { seat, name: this.record.seats[seat]?.name ?? '' }
+    return this.control.react(member, reaction)
   }
 
   /** Host only: frees the seat of a player who is not connected. */
   remove(member: MemberId, version: number, target: Seat): Promise<Outcome> {
-    return this.run(async () => {
-      const seat = await this.members.actor(member, version)
-      if (typeof seat !== 'number') return seat
-      const r = this.record
-      if (seat !== r.host) return fail('NOT_HOST', 'only the host can remove a player')
-      const t = r.seats[target]
-      if (!t || t.name === null) return fail('SEAT_EMPTY', 'nobody sits there')
-      if (target === r.host)
-        return fail('CANNOT_REMOVE_SELF', 'the host cannot remove themselves; leave instead')
-      if (t.connected && !t.bot) return fail('PLAYER_PRESENT', `${t.name} is at the table`)
-      this.timers.clearGrace(target)
-      return this.commit(
-        { seats: this.setSeat(target, openSeat), staleBefore: allStale(this.record) },
-        [{ t: 'removed', seat: target, name: t.name }],
-      )
-    })
+    return this.control.remove(member, version, target)
   }
 
-  /**
-   * A computer player sits down (issue 7): the host seats one in an open seat, or in the seat of
-   * a player who has gone, until they come back with their token. During a game any player may
-   * also hand the seat of a player who is away (I-16: timed out twice, or disconnected) to a bot;
-   * the player takes it back with their token (`table:reclaim`). Hard bots are costly: beyond
-   * the node's limit a bot plays normal, and the ack says which level sat down.
-   */
+  /** A computer player sits down (issue 7; beyond the node's limit a hard bot plays normal). */
   seatBot(
     member: MemberId,
     version: number,
     target: Seat,
     wanted: BotLevel,
   ): Promise<Outcome<{ level: BotLevel }>> {
-    return this.run(async () => {
-      const seat = await this.members.actor(member, version)
-      if (typeof seat !== 'number') return seat
-      const r = this.record
-      if (r.game !== 'idiot') return fail('NOT_FOR_BOTS', 'bots play Idiot only')
-      const t = r.seats[target]
-      if (!t) return fail('SEAT_EMPTY', 'there is no such seat')
-      // A person's seat (a token holds it), played by them now or by a bot for them.
-      const human = t.name !== null && t.tokenHash !== null
-      const person = human && !t.bot
-      const away = person && r.status === 'playing' && isAway(t, this.deps.config.timeoutsForAway)
-      if (!away && seat !== r.host) {
-        return fail(
-          person ? 'NOT_AWAY' : 'NOT_HOST',
-          person ? `${t.name} is playing` : 'only the host can seat a bot',
-        )
-      }
-      if (person && !t.gone && !away) return fail('PLAYER_PRESENT', `${t.name} is at the table`)
-      if (target === seat) return fail('NOT_AWAY', 'you are at the table yourself')
-      const limit = this.deps.config.hardBotsPerNode ?? Number.POSITIVE_INFINITY
-      const hard = (this.deps.hardBots?.() ?? 0) - (t.bot === 'hard' ? 1 : 0)
-      const level: BotLevel = wanted === 'hard' && hard >= limit ? 'normal' : wanted
-      const name = t.name ?? `Bot ${r.seats.filter((x) => x.bot).length + 1}`
-      // A person's seat keeps its token (they take it back). One who is only away keeps their
-      // connection too (they watch their bot play and can take over); a seat that was given up
-      // (gone) is the bot's until the game ends or its player comes back.
-      const sit = { bot: level, connected: true, holder: null, graceUntil: null, gone: false }
-      const patch: Partial<SeatRecord> =
-        human && !t.gone ? { bot: level } : human ? sit : { ...sit, name }
-      const seats = this.setSeat(target, { ...patch, timeouts: 0 })
-      const log: LogBody =
-        human && !t.gone
-          ? { t: 'bot', seat: target, name, level, by: seat }
-          : { t: 'joined', seat: target, name }
-      const out = await this.commit({ seats, staleBefore: allStale(this.record) }, [log])
-      return out.ok ? { ok: true, version: out.version, level } : out
-    })
+    return this.control.seatBot(member, version, target, wanted)
   }
 
-  /**
-   * A seated player ends the game because `target` is away (I-16: timed out twice, or
-   * disconnected): that seat forfeits it. Idiot: they are the Idiot; two players: the other wins.
-   */
+  /** A seated player ends the game because `target` is away (I-16): that seat forfeits it. */
   forfeit(member: MemberId, version: number, target: Seat): Promise<Outcome> {
-    return this.run(async () => {
-      const seat = await this.members.actor(member, version)
-      if (typeof seat !== 'number') return seat
-      const r = this.record
-      if (r.seats.length < 2)
-        return fail('NOT_FOR_SOLO', 'a patience alone has nobody to forfeit to')
-      if (r.status !== 'playing' || r.state === null)
-        return fail('NOT_PLAYING', 'there is no game to end')
-      const t = r.seats[target]
-      if (!t || t.name === null) return fail('SEAT_EMPTY', 'nobody sits there')
-      if (target === seat || !isAway(t, this.deps.config.timeoutsForAway))
-        return fail('NOT_AWAY', `${t.name} is not away`)
-      const seats = r.seats.map((x) => (x.gone ? openSeat : { ...x, timeouts: 0 }))
-      const ended = endRecord(r, { reason: 'forfeit', seat: target }, this.deps.now())
-      return this.commit(
-        {
-          status: 'over',
-          tally: this.adapter.forfeitTally(r.tally, target),
-          seats,
-          host: nextHost(seats, r.host),
-          staleBefore: allStale(this.record),
-          ...(ended ? { gameRecord: ended.gameRecord } : {}),
-        },
-        [{ t: 'forfeit', seat: target, name: t.name, by: seat }],
-        { records: ended?.effects },
-      )
-    })
+    return this.control.forfeit(member, version, target)
   }
 
   /** Host only: the turn timer from now on (I-16); every running clock restarts with it. */
   setTimer(member: MemberId, version: number, turnSeconds: number | null): Promise<Outcome> {
-    return this.run(async () => {
-      const seat = await this.members.actor(member, version)
-      if (typeof seat !== 'number') return seat
-      const r = this.record
-      if (seat !== r.host) return fail('NOT_HOST', 'only the host can change the timer')
-      if (!this.adapter.timed(r.settings))
-        return fail('NOT_FOR_SOLO', 'a patience alone has no turn timer')
-      return this.commit(
-        {
-          settings: { ...r.settings, turnSeconds } as TableSettings,
-          staleBefore: allStale(this.record),
-        },
-        [{ t: 'timer', turnSeconds }],
-        { timerChanged: true },
-      )
-    })
-  }
-
-  /**
-   * A seated player's contribution to the next game's shuffle (issue 14), between games; the
-   * game being played was dealt with the contributions it started with.
-   */
-  setEntropy(member: MemberId, entropy: string): Promise<Outcome> {
-    return this.run(async () => {
-      const seat = await this.members.actor(member, this.record.version)
-      if (typeof seat !== 'number') return seat
-      if (this.record.status === 'playing')
-        return fail('GAME_IN_PROGRESS', 'this game was dealt already; the next one takes it')
-      if ((this.record.entropy?.[seat] ?? '') === entropy)
-        return { ok: true, version: this.record.version }
-      return this.commit({ entropy: withEntropy(this.record, seat, entropy) })
-    })
-  }
-
-  /** A game move of the member's seat, made against `version`. */
-  move(member: MemberId, version: number, rawMove: unknown): Promise<Outcome> {
-    return this.run(async () => {
-      const seat = await this.members.actor(member, version)
-      if (typeof seat !== 'number') return seat
-      const r = this.record
-      if (r.status !== 'playing' || r.state === null)
-        return fail(
-          'NOT_PLAYING',
-          r.status === 'over' ? 'the game is over' : 'the game has not started',
-        )
-      if (r.seats[seat]?.bot)
-        return fail('BOT_PLAYING', 'a bot plays your seat; take it back first')
-      const parsed = this.adapter.moveSchema.safeParse(rawMove)
-      if (!parsed.success) return fail('BAD_REQUEST', `not a move of ${r.game}`)
-      return this.applyMove(seat, parsed.data, null)
-    })
-  }
-
-  private gameLog(state: AnyState): LogBody[] {
-    // Idiot's events are public by I-15. The duel's are kept to its views: with the same deal,
-    // A-15 hides an opponent's game until one has played one's own.
-    if (state.game !== 'idiot') return []
-    return (state as IdiotState).recent.map((e) => ({ t: 'game' as const, e }))
-  }
-
-  /**
-   * Applies a move of `seat`: a person's (`by` null), one the turn timer made for them (with the
-   * action it took), or a bot's. It goes into the game's record with who made it.
-   */
-  private async applyMove(
-    seat: Seat,
-    move: Parameters<GameAdapter['apply']>[2],
-    timeout: TimeoutAction | null,
-    by: 'bot' | null = null,
-  ): Promise<Outcome> {
-    const r = this.record
-    const before = r.state!
-    const res = this.adapter.apply(before, seat, move)
-    if (!res.ok) return fail(res.error.code, res.error.message)
-    const after = res.value
-    const over = this.adapter.isOver(after)
-    const now = this.deps.now()
-    const entry: RecordMove = {
-      seat,
-      move,
-      v: r.version + 1,
-      at: now,
-      ...(timeout !== null ? { by: 'timer' as const } : by ? { by } : {}),
-    }
-    const recorded = recordMove(
-      r,
-      entry,
-      over ? { reason: 'over', outcome: this.adapter.outcome(after) } : null,
-      this.deps.config.recordMaxMoves ?? 5000,
-    )
-    const stale = this.adapter.staleAfter(before, after, seat)
-    const staleBefore = r.staleBefore.slice()
-    for (const s of stale) staleBefore[s] = r.version + 1
-    const timeouts = timeout === null ? 0 : (r.seats[seat]?.timeouts ?? 0) + 1
-    const logs: LogBody[] = []
-    if (timeout !== null) logs.push({ t: 'timeout', seat, action: timeout })
-    logs.push(...this.gameLog(after))
-    if (timeouts === this.deps.config.timeoutsForAway)
-      logs.push({ t: 'away', seat, name: r.seats[seat]?.name ?? '' })
-    let seats = this.setSeat(seat, { timeouts })
-    // Players who left during the game give up their seats once it is over; a game's timeouts
-    // end with it (nobody is away for the next one).
-    if (over) seats = seats.map((x) => (x.gone ? openSeat : { ...x, timeouts: 0 }))
-    const out = await this.commit(
-      {
-        state: after,
-        staleBefore,
-        status: over ? 'over' : 'playing',
-        tally: over ? this.adapter.tally(after, r.tally) : r.tally,
-        seats,
-        host: over ? nextHost(seats, r.host) : r.host,
-        ...(recorded
-          ? { gameRecord: recorded.gameRecord, gameRecordMoves: recorded.gameRecordMoves }
-          : {}),
-      },
-      logs,
-      { mover: seat, records: recorded?.effects },
-    )
-    if (out.ok) this.best.request()
-    return out
+    return this.control.setTimer(member, version, turnSeconds)
   }
 
   // -------------------------------------------------------------------------------------------
