@@ -1,5 +1,12 @@
 // The table client against a scripted socket: what it does with the server's answers and events.
-import type { Ack, TableInfo, TableUpdate } from '@kortbord/protocol/wire'
+import {
+  type Ack,
+  checksum,
+  type GameView,
+  type TableDelta,
+  type TableInfo,
+  type TableUpdate,
+} from '@kortbord/protocol/wire'
 import type { Socket } from 'socket.io-client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { handshakeRefusal, TableClient } from '../src/lib/session.svelte.ts'
@@ -183,7 +190,14 @@ describe('the table client', () => {
     await flush()
     expect(socket.listeners('connect')).toBe(1)
     c.close()
-    for (const e of ['connect', 'disconnect', 'table:update', 'table:presence', 'table:gone'])
+    for (const e of [
+      'connect',
+      'disconnect',
+      'table:update',
+      'table:delta',
+      'table:presence',
+      'table:gone',
+    ])
       expect(socket.listeners(e), e).toBe(0)
   })
 
@@ -280,5 +294,115 @@ describe('the table client', () => {
       await vi.advanceTimersByTimeAsync(60_000)
       expect(socket.sent.filter((x) => x.event === 'table:reclaim')).toHaveLength(1)
     })
+  })
+})
+
+describe('the table client with delta updates (issue 17)', () => {
+  let socket: ScriptedSocket
+  /** The view shown at version 3 and the one the server has at version 4. */
+  const before = { pile: [3], turn: 0, recent: [] as unknown[] }
+  const after = {
+    pile: [3, 40],
+    turn: 1,
+    recent: [{ t: 'play', seat: 0, cards: [40], from: 'hand' }],
+  }
+  const held = (): TableUpdate => ({
+    table: info({ status: 'playing', deadlines: [1_796_000_000_000, null] }),
+    seat: 0,
+    view: before as unknown as GameView,
+    log: [{ t: 'started', gameNo: 1, seq: 7, at: 1_795_999_990_000 }],
+    logAfter: null,
+  })
+  /** The delta from version 3 to 4: seat 1's clock runs, a card played; the play's log entry. */
+  const delta = (over: Partial<TableDelta> = {}): TableDelta => ({
+    code: 'ABCDEF',
+    version: 4,
+    t: [['s', ['deadlines'], [null, 1_796_000_030_000]]],
+    p: [
+      ['a', ['pile'], [40]],
+      ['s', ['turn'], 1],
+      ['s', ['recent'], after.recent],
+    ],
+    sum: checksum(after),
+    // Its event is the view's recent[0], its number 8 (logAfter + 1), its time the delta's.
+    log: [{ t: 'game' }],
+    logAfter: 7,
+    at: 1_796_000_000_000,
+    ...over,
+  })
+  const syncs = () => socket.sent.filter((s) => s.event === 'table:sync').length
+
+  beforeEach(async () => {
+    socket = new ScriptedSocket()
+    socket.answer('table:watch', ok())
+  })
+
+  it('asks the server for deltas when it opens a socket', async () => {
+    const { openSocket } = await import('../src/lib/session.svelte.ts')
+    const s = openSocket({ url: 'http://127.0.0.1:9' })
+    try {
+      expect((s as unknown as { auth: unknown }).auth).toEqual({ protocol: 1, deltas: 1 })
+    } finally {
+      s.disconnect()
+    }
+  })
+
+  it('applies a delta to the table shown: table info, view, log, the earliest deadline', async () => {
+    const c = client(socket, true)
+    await flush()
+    socket.fire('table:update', held())
+    socket.fire('table:delta', delta())
+    const u = c.update!
+    expect(u.table.version).toBe(4)
+    expect(u.table.deadlines).toEqual([null, 1_796_000_030_000])
+    expect(u.table.deadline).toBe(1_796_000_030_000)
+    expect(u.seat).toBe(0)
+    expect(u.view).toEqual(after)
+    expect(u.log).toEqual([
+      held().log[0],
+      { t: 'game', e: after.recent[0], seq: 8, at: 1_796_000_000_000 },
+    ])
+    // The clock of seat 1 follows the patched deadlines.
+    expect(c.clockEnds[0]).toBeNull()
+    expect(c.clockEnds[1]).toBeTypeOf('number')
+    expect(syncs()).toBe(0)
+  })
+
+  it('a delta that does not follow on from the version shown: asks for the whole table once', async () => {
+    const c = client(socket, true)
+    await flush()
+    socket.fire('table:update', held())
+    socket.answer('table:sync', ok())
+    // Version 5 arrives while 3 is shown (4 went missing), then 6: neither is applied.
+    socket.fire('table:delta', delta({ version: 5 }))
+    socket.fire('table:delta', delta({ version: 6 }))
+    expect(c.update!.table.version).toBe(3)
+    await expect.poll(syncs).toBe(1)
+    expect(socket.sent.at(-1)!.payload).toEqual({ table: 'ABCDEF' })
+    // The whole table comes: shown, and the next delta applies to it again.
+    socket.fire('table:update', { ...held(), table: info({ status: 'playing', version: 6 }) })
+    expect(c.update!.table.version).toBe(6)
+    socket.fire('table:delta', delta({ version: 7, p: [], sum: checksum(before), log: [] }))
+    expect(c.update!.table.version).toBe(7)
+    // An old delta (already shown) is no reason to ask again.
+    socket.fire('table:delta', delta({ version: 5 }))
+    await flush()
+    expect(syncs()).toBe(1)
+  })
+
+  it('a delta whose view does not match its checksum is never shown: asks for the whole table', async () => {
+    const c = client(socket, true)
+    await flush()
+    socket.fire('table:update', held())
+    socket.answer('table:sync', ok())
+    socket.fire('table:delta', delta({ sum: (checksum(after) + 1) >>> 0 }))
+    expect(c.update!.table.version).toBe(3)
+    expect(c.update!.view).toEqual(before)
+    await expect.poll(syncs).toBe(1)
+    // A patch that does not fit the view (a path not there) is the same.
+    socket.answer('table:sync', ok())
+    socket.fire('table:delta', delta({ p: [['s', ['nowhere', 'deep'], 1]] }))
+    expect(c.update!.table.version).toBe(3)
+    await expect.poll(syncs).toBe(2)
   })
 })

@@ -2,11 +2,13 @@
 // ($state.raw, replaced wholesale) and sends the player's intentions. No rules run here.
 import {
   type Ack,
+  applyDelta,
   type ClientToServerEvents,
   type CreateTableInput,
   NOTHING_CHANGED,
   PROTOCOL_VERSION,
   type ServerToClientEvents,
+  type TableDelta,
   type TableGone,
   type TableUpdate,
   type WireError,
@@ -95,7 +97,8 @@ export function openSocket(
   if (to.node) query.node = to.node
   if (to.table) query.table = to.table
   const opts = {
-    auth: { protocol: PROTOCOL_VERSION },
+    // Delta updates (issue 17): after the first whole update, what changed at each version.
+    auth: { protocol: PROTOCOL_VERSION, deltas: 1 },
     transports: ['websocket', 'polling'],
     // Where websockets are blocked, fall back to long-polling.
     tryAllTransports: true,
@@ -196,6 +199,8 @@ export class TableClient {
   /** A later try at the seat after a passing refusal, and how many were made. */
   private retry: ReturnType<typeof setTimeout> | null = null
   private retries = 0
+  /** The whole table asked for after a delta that did not fit, until the answer. */
+  private syncing = false
 
   /**
    * The socket this table speaks through: the page's, or after a move to another node (MOVED,
@@ -234,23 +239,10 @@ export class TableClient {
       if (code) this.error = { code, message: e.message }
     })
     this.listen('table:update', (u) => {
-      if (u.table.code !== this.code) return
-      const cur = this.update
-      // Views arrive in order; never step back to an older version.
-      if (cur && u.table.version < cur.table.version) return
-      // The log comes as deltas after the first update: append, and fetch the whole tail again
-      // if an update was missed (it never is on one connection, but a cluster may reorder). The
-      // history panel shows everything since the page opened (keepLog).
-      const merged = keepLog(cur?.log ?? [], u)
-      this.update = merged.log === u.log ? u : { ...u, log: merged.log }
-      this.clockEnds = this.clocks.ends(u.table.deadlines ?? [], turnSecondsOf(u.table), Date.now())
-      if (merged.gap) void this.call('table:sync', { table: this.code })
-      this.role = u.seat === null ? 'spectator' : 'player'
-      this.recoveries = 0
-      // A join whose answer was lost (OUTCOME_UNKNOWN) may still have seated us.
-      if (u.seat !== null) this.needsJoin = false
-      const entropy = this.contribution.observe(u)
-      if (entropy !== null) void this.contribute(entropy)
+      if (u.table.code === this.code) this.take(u)
+    })
+    this.listen('table:delta', (d) => {
+      if (d.code === this.code) this.takeDelta(d)
     })
     this.listen('table:presence', (p) => {
       if (p.table === this.code) this.presence = p.spectators
@@ -268,6 +260,44 @@ export class TableClient {
       if (g.reason === 'closed') save(tokenKey(this.code), null)
     })
     if (socket.connected) void this.resume()
+  }
+
+  /** An update of this table: shown, unless it is older than the one shown. */
+  private take(u: TableUpdate): void {
+    const cur = this.update
+    // Views arrive in order; never step back to an older version.
+    if (cur && u.table.version < cur.table.version) return
+    // The log comes as deltas after the first update: append, and fetch the whole tail again
+    // if an update was missed (it never is on one connection, but a cluster may reorder). The
+    // history panel shows everything since the page opened (keepLog).
+    const merged = keepLog(cur?.log ?? [], u)
+    this.update = merged.log === u.log ? u : { ...u, log: merged.log }
+    this.clockEnds = this.clocks.ends(u.table.deadlines ?? [], turnSecondsOf(u.table), Date.now())
+    if (merged.gap) void this.call('table:sync', { table: this.code })
+    this.role = u.seat === null ? 'spectator' : 'player'
+    this.recoveries = 0
+    // A join whose answer was lost (OUTCOME_UNKNOWN) may still have seated us.
+    if (u.seat !== null) this.needsJoin = false
+    const entropy = this.contribution.observe(u)
+    if (entropy !== null) void this.contribute(entropy)
+  }
+
+  /**
+   * What changed since the version shown (issue 17): applied, and shown if its checksum agrees.
+   * One that does not follow on from the version shown, or does not add up, is thrown away and
+   * the whole table asked for (once until it comes); an older one is ignored.
+   */
+  private takeDelta(d: TableDelta): void {
+    const cur = this.update
+    if (cur && d.version <= cur.table.version) return
+    const r = applyDelta(cur, d)
+    if (r.ok) this.take(r.update)
+    else if (!this.syncing) {
+      this.syncing = true
+      void this.resync().finally(() => {
+        this.syncing = false
+      })
+    }
   }
 
   /** Listens to one of the socket's events until {@link close}, on whichever socket it uses. */
