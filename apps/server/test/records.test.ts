@@ -32,6 +32,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
 import { FramesCache } from '../src/public-frames.ts'
+import { MemoryStore } from '../src/store.ts'
 import { startServer, type TestServer } from './harness.ts'
 
 const entropy = () => randomBytes(16).toString('hex')
@@ -437,6 +438,28 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
     expect((await fetch(`${srv.url}/api/records/..%2f..%2fetc`)).status).toBe(404)
     expect((await fetch(`${srv.url}/api/records/zzzzzzzzzzzz/frames`)).status).toBe(404)
     expect((await fetch(`${srv.url}/api/records/..%2f..%2fetc/frames`)).status).toBe(404)
+    // A game in play whose deal the store does not have (dealt by a server before it kept deals
+    // aside): its header is served, its frames refused as such.
+    const store = new MemoryStore()
+    const old = await startServer({}, { store })
+    try {
+      const c = await old.client()
+      const code = must(await c.send('table:create', { game: 'herrarna', name: 'Ebba' }))
+        .table as string
+      must(await c.send('table:start', { table: code, version: 1 }))
+      const live = await store.loadRecord(c.state(code)!.table.fair.record!)
+      const id = 'qqqqqqqqqqqq'
+      const t = (await store.load(code))!
+      await store.save({ ...t, version: t.version + 1 }, t.version, {
+        header: { ...live!, id },
+      })
+      expect((await fetch(`${old.url}/api/records/${id}`)).status).toBe(200)
+      const r = await fetch(`${old.url}/api/records/${id}/frames`)
+      expect(r.status).toBe(409)
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('NO_FRAMES')
+    } finally {
+      await old.stop()
+    }
     const limited = await startServer({ RECORD_READS_PER_ADDRESS_PER_MINUTE: '3' })
     try {
       const codes = []
