@@ -4,13 +4,14 @@
 // line of what it achieved, by refusal code, when told to stop (SIGTERM) or after `SECONDS`.
 // Every attack sets itself up first (connections, tables, bots), says READY, and then keeps
 // going until it is stopped: the orchestrator measures only while it runs at full strength.
+import { randomBytes } from 'node:crypto'
+import { request } from 'node:http'
 import {
   type DuelView,
   duelLegalMovesFromView,
   type IdiotView,
   idiotLegalMovesFromView,
 } from '@kortbord/engine'
-import { io } from 'socket.io-client'
 import { type Client, connect } from '../scripts/client.ts'
 
 const [url = '', attack = '', secondsArg = '10', honestCode = ''] = process.argv.slice(2)
@@ -76,8 +77,9 @@ const attacks: Record<string, Attack> = {
 
   /**
    * 4,000 connection attempts from one address at all times: each of 4,000 slots opens a
-   * websocket, holds it while the server keeps it, and opens another as soon as it is refused
-   * or dropped, for the whole window (the first 4,000 go out 200 at a time).
+   * websocket (a bare upgrade, attempt()), holds it while the server keeps it, and opens another
+   * as soon as it is refused or dropped, for the whole window (the first 4,000 go out 200 at a
+   * time).
    */
   async connections() {
     const slot = async (): Promise<void> => {
@@ -193,39 +195,52 @@ const attacks: Record<string, Attack> = {
 }
 
 /**
- * One websocket attempt from the connections attack's address: 'refused' (the handshake was
- * refused), 'no answer' in 5 s, or 'held' once a connection the server accepted has closed
- * (dropped by the server, or the attack ended).
+ * One websocket attempt from the connections attack's address, as cheap as an attacker would
+ * make it: a bare HTTP upgrade to Engine.IO (no socket.io client). 'refused' (the handshake was
+ * answered with an HTTP error), 'no answer' in 5 s, 'error', or 'held' once a connection the
+ * server accepted has closed (the server drops a connection that never speaks, or the attack
+ * ended).
  */
 function attempt(): Promise<string> {
   return new Promise((resolve) => {
-    const s = io(url, {
-      transports: ['websocket'],
-      auth: { protocol: 1 },
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { 'x-forwarded-for': '203.0.113.2' },
-    })
-    let watch: NodeJS.Timeout | undefined
     let settled = false
+    let watch: NodeJS.Timeout | undefined
     const done = (k: string) => {
       if (settled) return
       settled = true
-      clearTimeout(timer)
       clearInterval(watch)
-      s.close()
+      req.destroy()
       resolve(k)
     }
-    const timer = setTimeout(() => done('no answer'), 5000)
-    s.once('connect', () => {
-      clearTimeout(timer)
+    const req = request(`${url}/socket.io/?EIO=4&transport=websocket`, {
+      agent: false,
+      timeout: 5000,
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': randomBytes(16).toString('base64'),
+        'x-forwarded-for': '203.0.113.2',
+      },
+    })
+    req.once('upgrade', (_res, socket) => {
       count('connected')
-      s.once('disconnect', () => done('held'))
+      socket.once('close', () => done('held'))
+      socket.on('error', () => undefined)
       watch = setInterval(() => {
-        if (!live()) done('held')
+        if (!live()) {
+          socket.destroy()
+          done('held')
+        }
       }, 200)
     })
-    s.once('connect_error', () => done('refused'))
+    req.once('response', (res) => {
+      res.resume()
+      done('refused')
+    })
+    req.once('timeout', () => done('no answer'))
+    req.once('error', () => done('error'))
+    req.end()
   })
 }
 
