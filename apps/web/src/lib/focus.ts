@@ -12,6 +12,7 @@ function lost(el: Element | null): boolean {
 export class FocusKeeper {
   #pending = false
   #had = false
+  #playing: boolean | null = null
 
   constructor(private readonly root: () => HTMLElement | null) {}
 
@@ -41,6 +42,16 @@ export class FocusKeeper {
       : this.#had && (lost(active) || !r.contains(active))
     this.#pending = false
     if (moveOn) focusSoon(target)
+  }
+
+  /**
+   * Whether a game is in play ($effect, as it changes): when the next one begins at a table
+   * already shown (after "Play again", or the host's "Start now", whose button went busy and so
+   * gave up the focus on the way), a focus that is nowhere goes in, as when the table first shows.
+   */
+  playing(now: boolean, target: () => HTMLElement | null): void {
+    if (now && this.#playing === false) this.arrive(target)
+    this.#playing = now
   }
 
   /** When the table first shows (the game began): the focus goes in if it was nowhere. */

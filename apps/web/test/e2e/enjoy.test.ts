@@ -6,8 +6,9 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DICTS } from '../../src/lib/i18n.ts'
+import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
-import { IDIOT_DECK, playTurn, snap } from './idiot-helpers.ts'
+import { endByForfeit, IDIOT_DECK, playTurn, snap } from './idiot-helpers.ts'
 import {
   createIdiotTable,
   createTable,
@@ -220,12 +221,7 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     }
 
     // A game ends (the guest drops out and forfeits); both ask for the next one.
-    await guest.page.goto('about:blank')
-    await host.page.getByTestId('forfeit-1').click()
-    await host.page.getByTestId('forfeit-yes-1').click()
-    await host.page.getByTestId('result').waitFor()
-    await guest.page.goto(link)
-    await guest.page.getByTestId('result').waitFor()
+    await endByForfeit(host, guest, link)
     // Everyone seated may ask; only the host may also start at once.
     expect(await guest.page.getByTestId('next').count()).toBe(0)
     expect(await host.page.getByTestId('next').count()).toBe(1)
@@ -258,6 +254,138 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     expect(await solo.page.getByTestId('rematch-status').textContent()).toContain(tt.botsAgree)
     await solo.page.getByTestId('rematch-ask').click()
     await eventually(async () => expect((await snap(solo.page)).status).toBe(solo.t.swapHint))
+  })
+
+  it('the host starts the next game at once with "Start now" while a request waits for them', async () => {
+    const host = await open(PHONE, 'en')
+    const guest = await open(PHONE, 'sv')
+    const tt = TABLE_DICTS.en
+    const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+    await joinByLink(guest, link, 'Bo')
+    await startGame(host)
+    for (const p of [host, guest]) {
+      await eventually(async () => expect((await snap(p.page)).status).toBe(p.t.swapHint))
+    }
+    await endByForfeit(host, guest, link)
+
+    // Bo asks for the next game; Astrid has not agreed, and starts it herself.
+    await guest.page.getByTestId('rematch-ask').click()
+    await eventually(async () =>
+      expect(await host.page.getByTestId('rematch-in').textContent()).toBe(tt.agreed('Bo')),
+    )
+    const next = host.page.getByTestId('next')
+    expect(await next.textContent()).toBe(tt.startNow)
+    expect(await host.page.getByTestId('rematch-ask').textContent()).toBe(tt.playAgain)
+    await screenshot(host.page, 'enjoy-phone-start-now-offered')
+    await expectNoAxeViolations(host.page, 'result, a request waiting, Start now offered')
+    await host.page.setViewportSize(DESKTOP.viewport!)
+    await screenshot(host.page, 'enjoy-desktop-start-now-offered')
+    await expectNoAxeViolations(host.page, 'result, Start now offered, desktop')
+    await host.page.setViewportSize(PHONE.viewport!)
+    await next.click()
+
+    // Game 2 for both, without Astrid's agreement: the bar has gone, the history says so, and
+    // Astrid's focus is in her new hand.
+    for (const p of [host, guest]) {
+      await eventually(async () => expect((await snap(p.page)).status).toBe(p.t.swapHint))
+      expect(await p.page.getByTestId('rematch').count()).toBe(0)
+      expect(await p.page.getByTestId('result').count()).toBe(0)
+    }
+    await eventually(async () =>
+      expect(await host.page.getByTestId('history-latest').textContent()).toBe(
+        RECORD_DICTS.en.evStarted(2),
+      ),
+    )
+    await eventually(async () => expect((await focused(host.page)).inHand).toBe(true))
+    await screenshot(host.page, 'enjoy-phone-started-now')
+    await expectNoAxeViolations(host.page, 'game 2, started by the host')
+    await expectNoAxeViolations(guest.page, 'game 2, for the one who asked')
+  })
+
+  it('the alert switches are kept over a reload, and a turn buzzes only while vibrate is on', async () => {
+    const host = await open(PHONE, 'en')
+    const guest = await open(PHONE, 'sv')
+    const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+    await joinByLink(guest, link, 'Bo')
+    const page = guest.page
+    const sound = page.getByTestId('alert-sound')
+    const vibrate = page.getByTestId('alert-vibrate')
+    // Phones buzz unless told not to; the sound waits to be asked for.
+    expect(await vibrate.isChecked()).toBe(true)
+    expect(await sound.isChecked()).toBe(false)
+    await vibrate.uncheck()
+    await sound.check()
+    const stored = () =>
+      page.evaluate(() => [
+        localStorage.getItem('kortbord.alert.sound'),
+        localStorage.getItem('kortbord.alert.vibrate'),
+      ])
+    expect(await stored()).toEqual(['1', '0'])
+    await screenshot(page, 'enjoy-phone-alerts-set')
+    await expectNoAxeViolations(page, 'waiting room, sound on, vibrate off')
+
+    await page.reload()
+    await page.getByRole('heading', { name: guest.t.waitingRoom }).waitFor()
+    expect(await sound.isChecked()).toBe(true)
+    expect(await vibrate.isChecked()).toBe(false)
+    // Count the tones and buzzes from now on.
+    await page.evaluate(() => {
+      const w = window as unknown as { __tones: number; __buzz: number }
+      w.__tones = 0
+      w.__buzz = 0
+      const start = OscillatorNode.prototype.start
+      OscillatorNode.prototype.start = function (...a: Parameters<typeof start>) {
+        w.__tones++
+        return start.apply(this, a)
+      }
+      Object.defineProperty(navigator, 'vibrate', {
+        configurable: true,
+        value: () => {
+          w.__buzz++
+          return true
+        },
+      })
+    })
+    const counts = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __tones: number; __buzz: number }
+        return { tones: w.__tones, buzz: w.__buzz }
+      })
+
+    await startGame(host)
+    for (const p of [host, guest]) {
+      await p.page.getByRole('button', { name: p.t.ready, exact: true }).click()
+    }
+    // Bo (seat 1) has the first turn: a tone, and no buzz.
+    await eventually(async () => expect((await snap(page)).status).toBe(guest.t.yourTurn))
+    await eventually(async () => expect((await counts()).tones).toBeGreaterThanOrEqual(1))
+    expect((await counts()).buzz).toBe(0)
+
+    // At the table the same switches are in the players' menu, as set; vibrate goes back on.
+    await page.locator('details.people > summary').click()
+    expect(await sound.isChecked()).toBe(true)
+    expect(await vibrate.isChecked()).toBe(false)
+    await vibrate.check()
+    expect(await stored()).toEqual(['1', null])
+    await screenshot(page, 'enjoy-phone-alerts-at-table')
+    await expectNoAxeViolations(page, 'table, the players’ menu with the alert settings')
+    await page.setViewportSize(DESKTOP.viewport!)
+    await screenshot(page, 'enjoy-desktop-alerts-at-table')
+    await expectNoAxeViolations(page, 'table, alert settings, desktop')
+    await page.setViewportSize(PHONE.viewport!)
+    await playTurn(guest)
+    while ((await snap(host.page)).status === host.t.yourTurn) {
+      await playTurn(host)
+      await sleep(200)
+    }
+    await eventually(async () => expect((await snap(page)).status).toBe(guest.t.yourTurn))
+    await eventually(async () => expect((await counts()).buzz).toBe(1))
+    expect((await counts()).tones).toBeGreaterThanOrEqual(2)
+    await page.reload()
+    await page.getByTestId('hand').waitFor()
+    await page.locator('details.people > summary').click()
+    expect(await vibrate.isChecked()).toBe(true)
+    expect(await sound.isChecked()).toBe(true)
   })
 
   it('chat: text only, reactions, spectators apart and switched off, a seat muted, refusals in words', async () => {

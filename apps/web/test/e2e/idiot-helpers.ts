@@ -96,3 +96,16 @@ export async function playTurn(p: Person): Promise<TurnAction> {
   await eventually(async () => expect((await snap(page)).pile).toBe(0))
   return { type: 'pickup' }
 }
+
+/**
+ * Ends an Idiot game of two at once: the guest's page goes away, the host ends the game with the
+ * guest forfeiting it (I-16), and the guest comes back to the result.
+ */
+export async function endByForfeit(host: Person, guest: Person, link: string): Promise<void> {
+  await guest.page.goto('about:blank')
+  await host.page.getByTestId('forfeit-1').click()
+  await host.page.getByTestId('forfeit-yes-1').click()
+  await host.page.getByTestId('result').waitFor()
+  await guest.page.goto(link)
+  await guest.page.getByTestId('result').waitFor()
+}
