@@ -156,6 +156,66 @@ describe.skipIf(!browserTestsEnabled('howto.test.ts'))('How to play in the brows
     })
   }
 
+  for (const [lang, size, opts] of [
+    ['nb', 'phone', PHONE],
+    ['en', 'desktop', DESKTOP],
+  ] as const) {
+    it(`the duel's How to play in ${lang === 'nb' ? 'Norwegian' : 'English'} (${size}): every section, the score's bands, the cards named in ${lang}`, async () => {
+      const p = await open(opts, lang)
+      const { page, t } = p
+      await page.goto(`${server.url}/`)
+      // The button follows the game chosen on the home page.
+      await page.getByText(t.duel, { exact: true }).click()
+      const opener = page.getByRole('button', { name: t.howToPlayGame(t.duel), exact: true })
+      await opener.click()
+      const dialog = dialogOf(p, t.duel)
+      const texts = duelTexts[lang]
+      await dialog.getByText(texts.intro, { exact: true }).waitFor()
+      expect((await focus(page)).inDialog).toBe(true)
+      for (const section of texts.sections) {
+        expect(
+          await dialog.getByRole('heading', { name: section.h, level: 3 }).count(),
+          section.h,
+        ).toBe(1)
+        for (const b of section.blocks) {
+          if ('p' in b) expect(await dialog.getByText(b.p, { exact: true }).count(), b.p).toBe(1)
+          if ('cards' in b) {
+            for (const n of b.cards) {
+              const name = cardLabel(lang, parseCard(n)!)
+              expect(await dialog.getByRole('img', { name, exact: true }).count(), name).toBe(1)
+            }
+          }
+          if ('head' in b) {
+            for (const h of b.head) {
+              expect(await dialog.getByRole('columnheader', { name: h, exact: true }).count()).toBe(
+                1,
+              )
+            }
+            const rows = await dialog
+              .locator('tbody tr')
+              .evaluateAll((trs) =>
+                trs.map((tr) =>
+                  [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? ''),
+                ),
+              )
+            expect(rows).toEqual(b.rows.map((r) => [...r]))
+          }
+        }
+      }
+      // Nothing of another language's text.
+      const other = lang === 'nb' ? duelTexts.en : duelTexts.nb
+      expect(await dialog.getByText(other.intro, { exact: true }).count()).toBe(0)
+      expect(await fitsWidth(page)).toBe(true)
+      await shot(page, `howto-${size}-duel-${lang}`)
+      await dialog.locator('table').evaluate((h) => h.scrollIntoView({ block: 'center' }))
+      await shot(page, `howto-${size}-duel-${lang}-score`)
+      await page.keyboard.press('Escape')
+      await eventually(async () => expect(await page.getByRole('dialog').count()).toBe(0))
+      expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true)
+      expect(errors.get(p)).toEqual([])
+    })
+  }
+
   it('opens from the waiting room and from the table, stays open while the game starts, and the seat is kept', async () => {
     const host = await open(DESKTOP, 'en')
     const guest = await open(PHONE, 'nb')

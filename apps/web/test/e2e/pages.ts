@@ -75,16 +75,24 @@ export function createIdiotTable(
   return createTable(p, url, name, 'idiot', configure, beforeCreate)
 }
 
-/** Opens the player link and joins with a name (the join form of a new visitor). */
-export async function joinByLink(p: Person, link: string, name: string): Promise<void> {
+/**
+ * Opens the player link and sends the join form of a new visitor with a name; the caller waits
+ * for where it leads (the waiting room, or a table between two games).
+ */
+export async function sendJoinForm(p: Person, link: string, name: string): Promise<void> {
   const { page, t } = p
   await page.goto(link)
   await page.getByRole('heading', { name: t.joinAs(new URL(link).pathname.slice(3)) }).waitFor()
   await expectNoAxeViolations(page, 'join form')
   await page.getByLabel(t.yourName).fill(name)
   await page.getByRole('button', { name: t.join, exact: true }).click()
-  await page.getByRole('heading', { name: t.waitingRoom }).waitFor()
-  await expectNoAxeViolations(page, 'waiting room, guest')
+}
+
+/** Opens the player link and joins with a name (the join form of a new visitor). */
+export async function joinByLink(p: Person, link: string, name: string): Promise<void> {
+  await sendJoinForm(p, link, name)
+  await p.page.getByRole('heading', { name: p.t.waitingRoom }).waitFor()
+  await expectNoAxeViolations(p.page, 'waiting room, guest')
 }
 
 /** Opens the spectator link (`?watch`) and waits for the "watching" banner. */

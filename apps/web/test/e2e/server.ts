@@ -259,9 +259,14 @@ export async function person(
   return { context, page, errors }
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A picture of the whole page, or with `{ screen: true }` of what the screen shows now. */
+export async function screenshot(
+  page: Page,
+  name: string,
+  opts: { screen?: boolean } = {},
+): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true })
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true })
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: !opts.screen })
 }
 
 /** Polls `fn` until it returns without throwing (or the time is up: rethrows the last error). */

@@ -1,0 +1,106 @@
+// The home page without a name (issue 15, point 6): "Practise" and "Create" say on the screen
+// that a name is needed, next to the field, and put the focus in it; nothing else happens.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Person, personOf } from './pages.ts'
+import {
+  browserTestsEnabled,
+  DESKTOP,
+  expectNoAxeViolations,
+  launch,
+  PHONE,
+  person,
+  screenshot,
+  startServer,
+  type TestServer,
+} from './server.ts'
+
+/** The name's problem line and the focus: what the player sees and where typing would go. */
+const nameState = (page: Page) =>
+  page.evaluate(() => {
+    const input = document.getElementById('home-name') as HTMLInputElement
+    const problem = document.querySelector<HTMLElement>('[data-testid="name-problem"]')!
+    const r = problem.getBoundingClientRect()
+    const f = input.getBoundingClientRect()
+    const inView = (b: DOMRect) => b.top >= 0 && b.bottom <= window.innerHeight && b.height > 0
+    return {
+      text: problem.textContent?.trim() ?? '',
+      problemInView: inView(r),
+      fieldInView: inView(f),
+      focused: document.activeElement === input,
+      invalid: input.getAttribute('aria-invalid'),
+      describedBy: input.getAttribute('aria-describedby') === problem.id,
+      path: location.pathname,
+    }
+  })
+
+describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a name', () => {
+  let server: TestServer
+  let browser: Browser
+  const contexts: BrowserContext[] = []
+
+  beforeAll(async () => {
+    browser = await launch()
+    server = await startServer()
+  })
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {})
+    await browser?.close()
+    await server?.stop()
+  })
+
+  for (const [size, opts, lang] of [
+    ['phone', PHONE, 'sv'],
+    ['desktop', DESKTOP, 'en'],
+  ] as const) {
+    it(`Practise and Create with an empty name (${size}): the reason on screen, the focus in the field`, async () => {
+      const locale = { sv: 'sv-SE', en: 'en-GB' }[lang]
+      const made = await person(browser, { ...opts, locale })
+      contexts.push(made.context)
+      const p: Person = personOf(made.page, lang)
+      const { page, t } = p
+      await page.goto(`${server.url}/`)
+      expect((await nameState(page)).text).toBe('')
+      await expectNoAxeViolations(page, `home (${size}), no name`)
+
+      // Practise, from below the fold on a phone: the page goes back up to the field.
+      const practise = page.getByTestId('practise')
+      await practise.scrollIntoViewIfNeeded()
+      await practise.click()
+      expect(await nameState(page)).toEqual({
+        text: t.needName,
+        problemInView: true,
+        fieldInView: true,
+        focused: true,
+        invalid: 'true',
+        describedBy: true,
+        path: '/',
+      })
+      await screenshot(page, `home-${size}-practise-no-name`, { screen: true })
+      await expectNoAxeViolations(page, `home (${size}), Practise without a name`)
+
+      // A name makes the reason go; taken away again, Create (at the end of the form) says it.
+      await page.getByLabel(t.yourName).fill('Astrid')
+      expect((await nameState(page)).text).toBe('')
+      await page.getByLabel(t.yourName).fill('')
+      const create = page.getByRole('button', { name: t.create, exact: true })
+      await create.scrollIntoViewIfNeeded()
+      // On a phone the field is far above by now: the page has to bring it back.
+      if (size === 'phone') expect((await nameState(page)).fieldInView).toBe(false)
+      await create.click()
+      expect(await nameState(page)).toEqual({
+        text: t.needName,
+        problemInView: true,
+        fieldInView: true,
+        focused: true,
+        invalid: 'true',
+        describedBy: true,
+        path: '/',
+      })
+      expect(await page.getByRole('heading', { name: t.waitingRoom }).count()).toBe(0)
+      await screenshot(page, `home-${size}-create-no-name`, { screen: true })
+      await expectNoAxeViolations(page, `home (${size}), Create without a name`)
+    })
+  }
+})

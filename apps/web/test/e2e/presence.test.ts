@@ -1,0 +1,164 @@
+// Presence in words (issue 15, point 5): during and after an Idiot game of three, the history
+// panel says who is away, back, left and sat down, and its live region reads each of those
+// sentences once, as it happens (never the lines that were there before).
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
+import { IDIOT_DECK, snap } from './idiot-helpers.ts'
+import {
+  createIdiotTable,
+  joinByLink,
+  type Person,
+  personOf,
+  sendJoinForm,
+  startGame,
+} from './pages.ts'
+import {
+  browserTestsEnabled,
+  DESKTOP,
+  eventually,
+  expectNoAxeViolations,
+  launch,
+  PHONE,
+  person,
+  screenshot,
+  startServer,
+  type TestServer,
+} from './server.ts'
+
+/**
+ * Records, on `page`, every text the history's live region says from now on (each is replaced by
+ * the next, too quickly to be sure to catch by polling).
+ */
+async function recordLive(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __said: string[]; __live?: MutationObserver }
+    w.__said = []
+    const read = () => {
+      const text = document.querySelector('[data-testid="history-live"]')?.textContent?.trim()
+      if (text && w.__said.at(-1) !== text) w.__said.push(text)
+    }
+    w.__live?.disconnect()
+    w.__live = new MutationObserver(read)
+    w.__live.observe(document.body, { subtree: true, childList: true, characterData: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { __said: string[] }).__said)
+}
+
+/** The history list's lines, without their times. */
+const historyLines = (page: Page) =>
+  page
+    .getByTestId('history-list')
+    .locator('li')
+    .evaluateAll((lis) =>
+      lis.map((li) =>
+        [...li.childNodes]
+          .filter((n) => n.nodeName !== 'TIME')
+          .map((n) => n.textContent)
+          .join('')
+          .trim(),
+      ),
+    )
+
+describe.skipIf(!browserTestsEnabled('presence.test.ts'))('Presence in the history', () => {
+  let server: TestServer
+  let browser: Browser
+  const contexts: BrowserContext[] = []
+
+  beforeAll(async () => {
+    browser = await launch()
+    server = await startServer({ deck: IDIOT_DECK })
+  })
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {})
+    await browser?.close()
+    await server?.stop()
+  })
+
+  async function open(opts: typeof DESKTOP, lang: 'sv' | 'nb' | 'en'): Promise<Person> {
+    const locale = { sv: 'sv-SE', nb: 'nb-NO', en: 'en-GB' }[lang]
+    const p = await person(browser, { ...opts, locale })
+    contexts.push(p.context)
+    return personOf(p.page, lang)
+  }
+
+  it('[I-16] away, back, left and sat down: shown in the history and read once by its live region', async () => {
+    // The host on a desktop (the history is open there), the others on phones.
+    const host = await open(DESKTOP, 'en')
+    const bo = await open(PHONE, 'sv')
+    const cy = await open(PHONE, 'nb')
+    const [en, sv] = [RECORD_DICTS.en, RECORD_DICTS.sv]
+    // No turn timer: nobody's turn is played for them while they are away.
+    const link = await createIdiotTable(host, server.url, 'Astrid', 3, undefined, null)
+    await joinByLink(bo, link, 'Bo')
+    await joinByLink(cy, link, 'Cy')
+    await startGame(host)
+    for (const p of [host, bo, cy]) {
+      await eventually(async () => expect((await snap(p.page)).status).toBe(p.t.swapHint))
+    }
+    // Bo opens the history on his phone (folded there); what was in it already is not read.
+    await bo.page.getByTestId('history').locator('summary').click()
+    const hostHeard = await recordLive(host.page)
+    const boHeard = await recordLive(bo.page)
+    expect(await historyLines(host.page)).toEqual(
+      expect.arrayContaining([en.evJoined('Bo'), en.evJoined('Cy')]),
+    )
+
+    // Cy's phone loses the table (the page goes away): Cy is away for the others.
+    await cy.page.goto('about:blank')
+    await eventually(async () => expect(await hostHeard()).toContain(en.evAway('Cy')))
+    await eventually(async () => expect(await boHeard()).toContain(sv.evAway('Cy')))
+    expect(await historyLines(host.page)).toContain(en.evAway('Cy'))
+    await screenshot(host.page, 'presence-desktop-away')
+    await expectNoAxeViolations(host.page, 'history: a player away')
+    await screenshot(bo.page, 'presence-phone-away')
+    await expectNoAxeViolations(bo.page, 'history on a phone: a player away')
+
+    // Cy comes back with the link: the seat is theirs again.
+    await cy.page.goto(link)
+    await cy.page.getByTestId('hand').waitFor()
+    await eventually(async () => expect(await hostHeard()).toContain(en.evBack('Cy')))
+    await eventually(async () => expect(await boHeard()).toContain(sv.evBack('Cy')))
+
+    // Bo leaves the table during the game, from the players' menu.
+    await bo.page.locator('details.people > summary').click()
+    await bo.page.getByRole('button', { name: bo.t.leave, exact: true }).click()
+    await bo.page.waitForURL(`${server.url}/`)
+    await eventually(async () => expect(await hostHeard()).toContain(en.evLeft('Bo')))
+    await screenshot(host.page, 'presence-desktop-left')
+    await expectNoAxeViolations(host.page, 'history: a player left')
+
+    // The host ends the game (Bo forfeits it); the seat is free, and Di sits down in it.
+    await host.page.getByTestId('forfeit-1').click()
+    await host.page.getByTestId('forfeit-yes-1').click()
+    await host.page.getByTestId('result').waitFor()
+    const di = await open(PHONE, 'en')
+    await sendJoinForm(di, link, 'Di')
+    await di.page.getByTestId('history').waitFor()
+    await eventually(async () => expect(await hostHeard()).toContain(en.evJoined('Di')))
+    await screenshot(host.page, 'presence-desktop-joined')
+    await expectNoAxeViolations(host.page, 'history: a player sat down after the game')
+    await screenshot(di.page, 'presence-phone-newcomer')
+    await expectNoAxeViolations(di.page, 'a newcomer at the table after a game')
+
+    // Each sentence once, in the order it happened, and nothing from before the recording.
+    const said = (await hostHeard()).join('. ').split('. ')
+    const order = [en.evAway('Cy'), en.evBack('Cy'), en.evLeft('Bo'), en.evJoined('Di')]
+    const at = order.map((s) => said.indexOf(s))
+    expect(Math.min(...at), JSON.stringify(said)).toBeGreaterThanOrEqual(0)
+    expect(at, JSON.stringify(said)).toEqual([...at].sort((a, b) => a - b))
+    for (const s of order)
+      expect(
+        said.filter((x) => x === s),
+        s,
+      ).toHaveLength(1)
+    expect(said).not.toContain(en.evJoined('Bo'))
+    const lines = await historyLines(host.page)
+    for (const s of order) expect(lines).toContain(s)
+    // On Bo's phone the same in Swedish, until he left.
+    expect((await boHeard()).join('. ').split('. ')).toEqual(
+      expect.arrayContaining([sv.evAway('Cy'), sv.evBack('Cy')]),
+    )
+  })
+})
