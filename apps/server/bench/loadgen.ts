@@ -201,15 +201,16 @@ function onUpdate(m: Member, u: Update, wire: object = u): void {
     w.sizeSum[t.kind] += Buffer.byteLength(JSON.stringify(wire))
     w.sizeN[t.kind]++
     if (cfg.mode === 'kortbord' && t.kind === 'idiot') {
-      // A whole update's table, view and log; a delta's table patch, view patch (or whole view)
-      // and log.
+      // A whole update's table, view and log; a delta's table patch with its clocks and head
+      // (dl, h), view patch (or whole view) and log (entries counted in the update rebuilt: a
+      // delta may leave its log out).
       const d = wire === u ? null : (wire as TableDelta)
       const full = u as TableUpdate
-      const bytes = (x: unknown) => Buffer.byteLength(JSON.stringify(x ?? null))
-      w.parts.table += bytes(d ? d.t : full.table)
+      const bytes = (x: unknown) => (x === undefined ? 0 : Buffer.byteLength(JSON.stringify(x)))
+      w.parts.table += d ? bytes(d.t) + bytes(d.dl) + bytes(d.h) : bytes(full.table)
       w.parts.view += bytes(d ? (d.p ?? d.view) : full.view)
       w.parts.log += bytes(d ? d.log : full.log)
-      w.parts.logEntries += (d ? d.log : full.log)?.length ?? 0
+      w.parts.logEntries += full.log?.length ?? 0
     }
   }
   if (m.last >= 0) {

@@ -42,20 +42,24 @@ try {
 }
 
 const bytes = (x: unknown) => (x === undefined ? 0 : Buffer.byteLength(JSON.stringify(x)))
+/** A member's bytes in its object: `"key":` and the comma before the next. */
+const member = (k: string, x: unknown) => (x === undefined ? 0 : k.length + 4 + bytes(x))
 const n = Math.max(1, deltas.length)
-const parts = { all: 0, envelope: 0, table: 0, view: 0, log: 0, entries: 0, wholeViews: 0 }
+const parts = { all: 0, envelope: 0, table: 0, dl: 0, h: 0, view: 0, log: 0 }
+let wholeViews = 0
 const byPath = new Map<string, number>()
 for (const d of deltas) {
-  const { t, p, view, log, ...envelope } = d
+  const { t, dl, h, p, view, log, ...envelope } = d
   parts.all += bytes(d)
   parts.envelope += bytes(envelope)
-  parts.table += bytes(t)
+  parts.table += member('t', t)
+  parts.dl += member('dl', dl)
+  parts.h += member('h', h)
   parts.view += p === null ? bytes(view) : bytes(p)
-  parts.log += bytes(log)
-  parts.entries += log.length
-  if (p === null) parts.wholeViews++
+  parts.log += member('log', log)
+  if (p === null) wholeViews++
   for (const [where, ops] of [
-    ['table', t],
+    ['table', t ?? []],
     ['view', p ?? []],
   ] as const)
     for (const op of ops) {
@@ -67,7 +71,7 @@ for (const d of deltas) {
 const avg = (x: number) => (x / n).toFixed(1)
 console.log(`${deltas.length} deltas of ${games} 4-player Idiot games (4 players and a spectator)`)
 console.log(
-  `average ${avg(parts.all)} B: envelope ${avg(parts.envelope)} B (code, version, sum, logAfter, at), table patch ${avg(parts.table)} B, view patch ${avg(parts.view)} B (or the whole view: ${parts.wholeViews} times), log ${avg(parts.log)} B (${avg(parts.entries)} entries)`,
+  `average ${avg(parts.all)} B: envelope ${avg(parts.envelope)} B (code, version, sum, logAfter, at), table patch ${avg(parts.table)} B, deadlines (dl) ${avg(parts.dl)} B, chain head (h) ${avg(parts.h)} B, view patch ${avg(parts.view)} B (or the whole view: ${wholeViews} times), log ${avg(parts.log)} B`,
 )
 console.log('bytes per delta by operation and path:')
 for (const [k, v] of [...byPath].sort((a, b) => b[1] - a[1]).slice(0, 20))

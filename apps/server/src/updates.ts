@@ -6,9 +6,11 @@ import type { Seat } from '@kortbord/engine'
 import {
   checksum,
   compactLog,
+  deadlinesChange,
   diff,
   earliestDeadline,
   type GameView,
+  headChange,
   LOG_TAIL,
   type Patch,
   type TableDelta,
@@ -25,6 +27,12 @@ import { newerThan } from './table-log.ts'
 /** A view patch with more operations than this is sent as the whole view instead. */
 const MAX_VIEW_OPS = 48
 
+/** The table info's part of a delta: its patch (absent when empty) and the chain head. */
+interface TableChange {
+  readonly t?: Patch
+  readonly h?: string | null
+}
+
 /** One version as members see it: built on demand, per viewer. */
 interface Built {
   readonly record: TableRecord
@@ -34,8 +42,8 @@ interface Built {
   readonly deltas: Map<Seat | null, TableUpdate>
   readonly wholes: Map<Seat | null, TableUpdate>
   readonly patches: Map<Seat | null, TableDelta | null>
-  /** The table info's patch from the previous version (shared by every viewer). */
-  tablePatch?: Patch
+  /** The table info's change from the previous version (shared by every viewer). */
+  tableChange?: TableChange
 }
 
 export class UpdateCache {
@@ -117,25 +125,31 @@ export class UpdateCache {
       c.patches.set(seat, null)
       return null
     }
-    c.tablePatch ??= tablePatch(p.table, c.table)
+    c.tableChange ??= this.tableChange(p.table, c.table)
     const before = this.view(p, seat)
     const view = this.view(c, seat)
-    const viewPatch = before === null || view === null ? null : diff(before, view)
+    const viewPatch = before === null || view === null ? null : diff(before, view, { rows: true })
     const whole = viewPatch === null || viewPatch.length > MAX_VIEW_OPS
     const log = compactLog(newerThan(r.log, logAfter), logAfter, view)
     const d: TableDelta = {
       code: r.code,
       version: r.version,
-      t: c.tablePatch,
+      ...c.tableChange,
+      ...deadlinesChange(p.table, c.table, log.at ?? 0),
       p: whole ? null : viewPatch,
       ...(whole ? { view } : {}),
       sum: checksum(view),
-      log: log.log,
+      ...(log.log ? { log: log.log } : {}),
       logAfter,
       ...(log.at !== undefined ? { at: log.at } : {}),
     }
     c.patches.set(seat, d)
     return d
+  }
+
+  private tableChange(before: TableInfo, after: TableInfo): TableChange {
+    const t = tablePatch(before, after)
+    return { ...(t.length > 0 ? { t } : {}), ...headChange(before, after) }
   }
 
   private info(r: TableRecord, spectators: number): TableInfo {

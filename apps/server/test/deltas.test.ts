@@ -1,7 +1,9 @@
-// Delta updates that go astray (issue 17): a client that misses one, or gets one that does not
-// add up, notices it, asks for the whole table and ends where a client of whole updates does;
-// and the tests' fixture fails a test whose client missed a delta it did not expect.
-import type { TableDelta, TableUpdate } from '@kortbord/protocol'
+// Delta updates (issue 17): a client of deltas holds at every version the table a client of
+// whole updates is sent (turn clocks included; the chain's head at most HEAD_EVERY - 1 versions
+// behind, and exact at a game's end); a client that misses one, or gets one that does not add
+// up, notices it, asks for the whole table and ends where a client of whole updates does; and
+// the tests' fixture fails a test whose client missed a delta it did not expect.
+import { HEAD_EVERY, type TableDelta, type TableUpdate } from '@kortbord/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
@@ -36,13 +38,13 @@ function tamper(c: Client, change: (d: TableDelta) => TableDelta | null): void {
 }
 
 /** A started 2-player Idiot table with two spectators: one takes deltas, one whole updates. */
-async function table(spectator: Client) {
+async function table(spectator: Client, turnSeconds: number | null = null) {
   const host = await srv.client()
   const code = must(
     await host.send('table:create', {
       game: 'idiot',
       name: 'Astrid',
-      options: { seats: 2, turnSeconds: null },
+      options: { seats: 2, turnSeconds },
     }),
   ).table as string
   const bo = await srv.client()
@@ -59,19 +61,35 @@ async function table(spectator: Client) {
 }
 
 /**
- * The table info but its spectator count: the count the node knew when it built the update
- * (the spectators came one by one), which a delta does not resend (presence is table:presence).
+ * The table info but its spectator count (the count the node knew when it built the update: the
+ * spectators came one by one; a delta does not resend it, presence is table:presence) and the
+ * chain's head (a delta sends it every HEAD_EVERY versions: {@link checkHeads}).
  */
-const info = (u: TableUpdate | undefined) => (u ? { ...u.table, spectators: 0 } : undefined)
+const info = (u: TableUpdate | undefined) =>
+  u ? { ...u.table, spectators: 0, fair: { ...u.table.fair, head: null } } : undefined
+
+/**
+ * The head a client of deltas held at each version is one the table showed at most
+ * HEAD_EVERY - 1 versions before (what `seen`, the whole updates, carried), and the latest at
+ * every multiple of HEAD_EVERY.
+ */
+function checkHeads(updates: readonly TableUpdate[], seen: Map<number, TableUpdate>): void {
+  for (const u of updates) {
+    const v = u.table.version
+    const shown = Array.from({ length: HEAD_EVERY }, (_, i) => seen.get(v - i)?.table.fair.head)
+    expect(shown, `version ${v}`).toContain(u.table.fair.head)
+    if (v % HEAD_EVERY === 0) expect(u.table.fair.head, `version ${v}`).toBe(shown[0])
+  }
+}
 
 /**
  * The spectator of deltas `a` saw nothing but what the spectator of whole updates `b` saw at the
- * same version, and they end alike: the same table, view and latest log entries.
+ * same version, and they end alike: the same table (its head too), view and latest log entries.
  */
 async function sameEnd(code: string, a: Client, b: Client, version: number): Promise<void> {
   const [x, y] = await Promise.all([a.atVersion(code, version), b.atVersion(code, version)])
   expect(x.table.version).toBe(version)
-  expect(info(x)).toEqual(info(y))
+  expect({ ...x.table, spectators: 0 }).toEqual({ ...y.table, spectators: 0 })
   expect(x.view).toEqual(y.view)
   expect(x.log.slice(-10)).toEqual(y.log.slice(-10))
   const seen = new Map(b.updates.map((u) => [u.table.version, u]))
@@ -79,11 +97,41 @@ async function sameEnd(code: string, a: Client, b: Client, version: number): Pro
     expect(u.view, `version ${u.table.version}`).toEqual(seen.get(u.table.version)?.view)
     expect(info(u), `version ${u.table.version}`).toEqual(info(seen.get(u.table.version)))
   }
+  checkHeads(a.updates, seen)
 }
 
 /** Whole updates (`logAfter` null) received after the first update at `version` or later. */
 const wholesFrom = (c: Client, code: string, version: number): TableUpdate[] =>
   c.updates.filter((u) => u.table.code === code && u.table.version > version && u.logAfter === null)
+
+describe('delta updates (issue 17)', () => {
+  it('[I-16] with turn clocks: the table info of every version as whole updates carry it, the head at most HEAD_EVERY - 1 versions behind and exact at the end', async () => {
+    const spectator = await srv.client()
+    const { code, players, whole, version } = await table(spectator, 30)
+    const deltas: TableDelta[] = []
+    spectator.socket.on('table:delta', (d) => deltas.push(d))
+    const end = await driveIdiot(players, code, version, { seed: 'clocks' })
+    expect(end.table.status).toBe('over')
+    await sameEnd(code, spectator, whole, end.table.version)
+    // The clocks came as times after the version's (about the 30 s of the turn; the clock and
+    // the log read the time apart), and moved from seat to seat.
+    const clocks = deltas.filter((d) => d.dl !== undefined)
+    expect(clocks.length).toBeGreaterThan(10)
+    for (const d of clocks) {
+      expect(d.at).toBeDefined()
+      for (let i = 1; i < d.dl!.length; i += 2)
+        expect(Math.abs(d.dl![i]! - 30_000)).toBeLessThan(5_000)
+    }
+    expect(new Set(clocks.flatMap((d) => d.dl!.filter((_, i) => i % 2 === 0)))).toEqual(
+      new Set([0, 1]),
+    )
+    // The head came with a few deltas only, and with the one that ended the game.
+    const heads = deltas.filter((d) => d.h !== undefined)
+    expect(heads.length).toBeGreaterThan(0)
+    expect(heads.length).toBeLessThan(deltas.length / 4)
+    expect(deltas.at(-1)?.h).toBe(end.table.fair.head)
+  })
+})
 
 describe('delta updates that go astray (issue 17)', () => {
   it('a lost delta: the next does not follow on, the client asks for the table and catches up', async () => {

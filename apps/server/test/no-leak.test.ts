@@ -14,7 +14,7 @@ import {
   idiotLegalMovesFromView,
   type Viewer,
 } from '@kortbord/engine'
-import type { GameView, TableUpdate } from '@kortbord/protocol'
+import { type GameView, ROW_KEYS, type TableUpdate } from '@kortbord/protocol'
 import { frameViews, type PublicFrames } from '@kortbord/protocol/frames'
 import { describe, expect, it } from 'vitest'
 import { type Client, must } from '../scripts/client.ts'
@@ -68,8 +68,11 @@ function cardsIn(x: unknown, keys = CARD_KEYS, under = false, out: number[] = []
   return out
 }
 
-const OPS = new Set(['s', 'd', 'a', 't'])
-/** A patch operation (['s', path, value], ['a', path, items], ['t', path, n], ['d', path]). */
+const OPS = new Set(['s', 'd', 'a', 't', 'e'])
+/**
+ * A patch operation (['s', path, value], ['a', path, items], ['t', path, n], ['d', path],
+ * ['e', path, items]).
+ */
 const isOp = (x: unknown): x is [string, (string | number)[], unknown?] =>
   Array.isArray(x) &&
   (x.length === 2 || x.length === 3) &&
@@ -78,16 +81,28 @@ const isOp = (x: unknown): x is [string, (string | number)[], unknown?] =>
   Array.isArray(x[1]) &&
   x[1].every((k) => typeof k === 'string' || typeof k === 'number')
 
+/** An `e` operation's items with each row `[tag, …values]` named by its keys (ROW_KEYS). */
+const named = (items: unknown): unknown =>
+  Array.isArray(items)
+    ? items.map((row) => {
+        if (!Array.isArray(row)) return row
+        const keys = ROW_KEYS[row[0] as string]
+        expect(keys, `a row of a known tag: ${JSON.stringify(row)}`).toBeDefined()
+        return Object.fromEntries(keys!.map((k, i) => [k, row[i + 1]]))
+      })
+    : items
+
 /**
  * Every card id in a raw frame as it came over the wire (a `table:delta`): in its whole parts by
  * the keys that carry cards, in its patches by the keys along each operation's path (a patch
- * that sets `['players', 1, 'hand']` sets cards, whatever it sets them to). A cut's length and
- * a path's indices are not cards.
+ * that sets `['players', 1, 'hand']` sets cards, whatever it sets them to) and, in an event's
+ * row, by the key of its place (ROW_KEYS). A cut's length and a path's indices are not cards.
  */
 function cardsInRaw(x: unknown, keys = CARD_KEYS, out: number[] = []): number[] {
   if (isOp(x)) {
-    const [op, path, value] = x
-    if (op === 's' || op === 'a')
+    const [op, path] = x
+    const value = op === 'e' ? named(x[2]) : x[2]
+    if (op === 's' || op === 'a' || op === 'e')
       cardsIn(
         value,
         keys,
@@ -397,6 +412,7 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
           [['s', ['players', 1, 'hand'], [hidden]]],
           [['s', ['players', 0, 'row', 0], { faceUp: hidden, faceDown: true }]],
           [['s', ['recent'], [{ t: 'uncover', card: hidden }]]],
+          [['e', ['recent'], [['uncover', 0, 0, hidden]]]],
         ]) {
           expect(() => checkIdiotDeltas([{ ...at, p } as RawDelta], 'spectator', history)).toThrow()
         }

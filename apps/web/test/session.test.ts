@@ -306,26 +306,29 @@ describe('the table client with delta updates (issue 17)', () => {
     turn: 1,
     recent: [{ t: 'play', seat: 0, cards: [40], from: 'hand' }],
   }
+  const fair = { commitment: null, entropy: ['', ''], record: 'r1', head: '0123456789abcdef' }
   const held = (): TableUpdate => ({
-    table: info({ status: 'playing', deadlines: [1_796_000_000_000, null] }),
+    table: info({ status: 'playing', deadlines: [1_796_000_000_000, null], fair }),
     seat: 0,
     view: before as unknown as GameView,
     log: [{ t: 'started', gameNo: 1, seq: 7, at: 1_795_999_990_000 }],
     logAfter: null,
   })
-  /** The delta from version 3 to 4: seat 1's clock runs, a card played; the play's log entry. */
+  /**
+   * The delta from version 3 to 4: seat 1's clock runs (30 s after the delta's time), a card
+   * played (the event as a row); no log: the play's entry is the view's recent[0], its number 8
+   * (logAfter + 1), its time the delta's; no head (not a version of 8's).
+   */
   const delta = (over: Partial<TableDelta> = {}): TableDelta => ({
     code: 'ABCDEF',
     version: 4,
-    t: [['s', ['deadlines'], [null, 1_796_000_030_000]]],
+    dl: [1, 30_000],
     p: [
       ['a', ['pile'], [40]],
       ['s', ['turn'], 1],
-      ['s', ['recent'], after.recent],
+      ['e', ['recent'], [['play', 0, [40], 'hand']]],
     ],
     sum: checksum(after),
-    // Its event is the view's recent[0], its number 8 (logAfter + 1), its time the delta's.
-    log: [{ t: 'game' }],
     logAfter: 7,
     at: 1_796_000_000_000,
     ...over,
@@ -356,6 +359,7 @@ describe('the table client with delta updates (issue 17)', () => {
     expect(u.table.version).toBe(4)
     expect(u.table.deadlines).toEqual([null, 1_796_000_030_000])
     expect(u.table.deadline).toBe(1_796_000_030_000)
+    expect(u.table.fair).toEqual(fair)
     expect(u.seat).toBe(0)
     expect(u.view).toEqual(after)
     expect(u.log).toEqual([
@@ -365,6 +369,11 @@ describe('the table client with delta updates (issue 17)', () => {
     // The clock of seat 1 follows the patched deadlines.
     expect(c.clockEnds[0]).toBeNull()
     expect(c.clockEnds[1]).toBeTypeOf('number')
+    // A delta with the chain's head (h) moves the witness on; its clocks stay when it has no dl.
+    const h = 'fedcba9876543210'
+    socket.fire('table:delta', delta({ version: 5, dl: undefined, h, p: [], log: [] }))
+    expect(c.update!.table.fair.head).toBe(h)
+    expect(c.update!.table.deadlines).toEqual([null, 1_796_000_030_000])
     expect(syncs()).toBe(0)
   })
 
@@ -380,7 +389,10 @@ describe('the table client with delta updates (issue 17)', () => {
     await expect.poll(syncs).toBe(1)
     expect(socket.sent.at(-1)!.payload).toEqual({ table: 'ABCDEF' })
     // The whole table comes: shown, and the next delta applies to it again.
-    socket.fire('table:update', { ...held(), table: info({ status: 'playing', version: 6 }) })
+    socket.fire('table:update', {
+      ...held(),
+      table: info({ status: 'playing', version: 6, fair }),
+    })
     expect(c.update!.table.version).toBe(6)
     socket.fire('table:delta', delta({ version: 7, p: [], sum: checksum(before), log: [] }))
     expect(c.update!.table.version).toBe(7)

@@ -7,7 +7,11 @@
  *   added);
  * - `['d', path]`: delete the object key at `path`;
  * - `['a', path, items]`: append `items` to the array at `path`;
- * - `['t', path, length]`: cut the array at `path` to `length` items.
+ * - `['t', path, length]`: cut the array at `path` to `length` items;
+ * - `['e', path, items]`: set the value at `path` to the array `items`, in which a row
+ *   `[tag, v1, v2, …]` stands for the event `{ t: tag, k1: v1, k2: v2, … }` with the keys
+ *   {@link ROW_KEYS}`[tag]` (an Idiot move's `recent` events, written without their keys); any
+ *   other item is itself. {@link diff} makes it only when asked (`rows`: the delta updates).
  *
  * A path is a list of object keys and array indices from the root; the empty path is the root
  * itself. Patches are applied in order and never change the value they are applied to: the parts
@@ -21,10 +25,70 @@ export type PatchOp =
   | readonly ['d', PatchPath]
   | readonly ['a', PatchPath, readonly unknown[]]
   | readonly ['t', PatchPath, number]
+  | readonly ['e', PatchPath, readonly unknown[]]
 export type Patch = readonly PatchOp[]
 
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x)
+
+/**
+ * The keys, after `t`, of the events an `e` operation writes as rows: Idiot's events
+ * (packages/engine/src/idiot.ts, IdiotEvent), in the order the engine makes them. An event with
+ * other keys, or in another order, travels as it is: a row always means exactly these keys.
+ */
+export const ROW_KEYS: Readonly<Record<string, readonly string[]>> = {
+  swap: ['seat', 'fromHand', 'fromRow'],
+  ready: ['seat'],
+  start: ['seat'],
+  play: ['seat', 'cards', 'from'],
+  uncover: ['seat', 'position', 'card'],
+  burn: ['seat', 'reason', 'count'],
+  draw: ['seat', 'count'],
+  pickup: ['seat', 'cards'],
+  out: ['seat', 'place'],
+  over: ['loser'],
+}
+
+/** `e` as a row when it has exactly the keys of its tag's row, in order; else null. */
+function toRow(e: unknown): unknown[] | null {
+  if (!isObject(e) || typeof e.t !== 'string' || !Object.hasOwn(ROW_KEYS, e.t)) return null
+  const keys = ROW_KEYS[e.t]!
+  const own = Object.keys(e)
+  if (own.length !== keys.length + 1 || own[0] !== 't') return null
+  const row: unknown[] = [e.t]
+  for (let i = 0; i < keys.length; i++) {
+    const v = e[keys[i]!]
+    if (own[i + 1] !== keys[i] || v === undefined) return null
+    row.push(v)
+  }
+  return row
+}
+
+/** The items of an `e` operation for the array `b`, or null when none would be a row. */
+function rowsOf(b: readonly unknown[]): unknown[] | null {
+  let any = false
+  const out = b.map((item) => {
+    const row = toRow(item)
+    if (row) any = true
+    return row ?? item
+  })
+  return any && b.every(isObject) ? out : null
+}
+
+/** The array an `e` operation's items stand for. Throws on a row of no known tag or length. */
+function fromRows(items: readonly unknown[]): unknown[] {
+  return items.map((item) => {
+    if (!Array.isArray(item)) return item
+    const tag = item[0]
+    const keys = typeof tag === 'string' && Object.hasOwn(ROW_KEYS, tag) ? ROW_KEYS[tag]! : null
+    if (!keys || item.length !== keys.length + 1) throw new Error('a row of no known shape')
+    const e: Record<string, unknown> = { t: tag }
+    keys.forEach((k, i) => {
+      e[k] = item[i + 1]
+    })
+    return e
+  })
+}
 
 /** Whether two JSON values are equal (same keys, same order of array items). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -44,16 +108,31 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return false
 }
 
-/** The patch that turns `a` into `b` (both JSON values). */
-export function diff(a: unknown, b: unknown): PatchOp[] {
+/**
+ * The patch that turns `a` into `b` (both JSON values). With `rows`, an array of events set
+ * whole is written with an `e` operation (the delta updates; the record's frames keep to `s`).
+ */
+export function diff(a: unknown, b: unknown, opts: { rows?: boolean } = {}): PatchOp[] {
   const ops: PatchOp[] = []
-  walk(a, b, [], ops)
+  walk(a, b, [], ops, opts.rows === true)
   return ops
 }
 
-function walk(a: unknown, b: unknown, path: (string | number)[], ops: PatchOp[]): void {
+function walk(
+  a: unknown,
+  b: unknown,
+  path: (string | number)[],
+  ops: PatchOp[],
+  rows: boolean,
+): void {
   if (a === b) return
   if (Array.isArray(a) && Array.isArray(b)) {
+    // A list of events (a move's `recent`: a few short rows) is set whole whenever it changed.
+    const r = rows ? rowsOf(b) : null
+    if (r) {
+      if (!jsonEqual(a, b)) ops.push(['e', path.slice(), r])
+      return
+    }
     const n = Math.min(a.length, b.length)
     // Items in common one by one when few differ; else the array whole.
     let differing = 0
@@ -66,7 +145,7 @@ function walk(a: unknown, b: unknown, path: (string | number)[], ops: PatchOp[])
     for (let i = 0; i < n; i++) {
       if (jsonEqual(a[i], b[i])) continue
       path.push(i)
-      walk(a[i], b[i], path, ops)
+      walk(a[i], b[i], path, ops, rows)
       path.pop()
     }
     if (b.length > a.length) ops.push(['a', path.slice(), b.slice(a.length)])
@@ -88,7 +167,7 @@ function walk(a: unknown, b: unknown, path: (string | number)[], ops: PatchOp[])
     for (const k of Object.keys(b)) {
       if (k in a && jsonEqual(a[k], b[k])) continue
       path.push(k)
-      if (k in a) walk(a[k], b[k], path, ops)
+      if (k in a) walk(a[k], b[k], path, ops, rows)
       else ops.push(['s', path.slice(), b[k]])
       path.pop()
     }
@@ -113,6 +192,8 @@ function applyOp(node: unknown, op: PatchOp, depth: number): unknown {
     switch (op[0]) {
       case 's':
         return op[2]
+      case 'e':
+        return fromRows(op[2])
       case 'a':
         if (!Array.isArray(node)) throw new Error('append to a non-array')
         return node.concat(op[2])
@@ -136,7 +217,8 @@ function applyOp(node: unknown, op: PatchOp, depth: number): unknown {
     delete copy[key]
     return copy
   }
-  if (!(key in node) && !(op[0] === 's' && depth === path.length - 1))
+  const sets = op[0] === 's' || op[0] === 'e'
+  if (!(key in node) && !(sets && depth === path.length - 1))
     throw new Error(`no ${String(key)} here`)
   copy[key] = applyOp(node[key], op, depth + 1)
   return copy

@@ -359,23 +359,35 @@ export function mergeLog(
  * What changed at a table from the version before (the one the client holds) to `version`
  * (issue 17): sent instead of a whole {@link TableUpdate} to clients that asked for deltas in the
  * handshake (`auth.deltas: 1`). `t` patches the table info (its `version` and `deadline` aside:
- * the client sets them), `p` patches the client's view (null before a game: then `view` is the
- * whole view, as it is when the patch would be long); `sum` is {@link checksum} of the view at
- * `version`: a client whose patched view has another sum, or that holds another version than
- * `version - 1`, asks for the table (`table:sync`). The log carries the entries after
- * `logAfter`, without what the client works out ({@link DeltaLogEntry}). {@link applyDelta}
- * does all of it.
+ * the client sets them; its `deadlines` and `fair.head` aside: they come as `dl` and `h`), `p`
+ * patches the client's view (null before a game: then `view` is the whole view, as it is when
+ * the patch would be long); `sum` is {@link checksum} of the view at `version`: a client whose
+ * patched view has another sum, or that holds another version than `version - 1`, asks for the
+ * table (`table:sync`). The log carries the entries after `logAfter`, without what the client
+ * works out ({@link DeltaLogEntry}). {@link applyDelta} does all of it.
  */
 export interface TableDelta {
   readonly code: string
   readonly version: number
-  readonly t: Patch
+  /** Absent: the table info did not change (but for what `dl` and `h` say). */
+  readonly t?: Patch
+  /**
+   * The turn clocks, when they changed: pairs `seat, deadline − at` (`at` being 0 when the delta
+   * has none), one for each running clock; every other seat's deadline is null.
+   */
+  readonly dl?: readonly number[]
+  /** `fair.head`, when sent (every 8th version, and when `fair` or the status changes). */
+  readonly h?: string | null
   readonly p: Patch | null
   readonly view?: GameView | null
   readonly sum: number
-  readonly log: readonly DeltaLogEntry[]
+  /** Absent: one `{ t: 'game' }` entry for each event of the new view's `recent`. */
+  readonly log?: readonly DeltaLogEntry[]
   readonly logAfter: number
-  /** When the version was made: the `at` of every entry of `log` without one (absent: no entries). */
+  /**
+   * When the version was made: the `at` of every log entry without one, and the base of `dl`
+   * (absent: the version added no entries).
+   */
   readonly at?: number
 }
 

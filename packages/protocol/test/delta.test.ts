@@ -13,7 +13,20 @@ import {
 } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
 import { recordedGame } from '../../engine/test/record-games.ts'
-import { applyPatch, checksum, diff, jsonEqual, type Patch } from '../src/index.ts'
+import {
+  applyDelta,
+  applyPatch,
+  checksum,
+  deadlinesChange,
+  diff,
+  headChange,
+  jsonEqual,
+  type Patch,
+  ROW_KEYS,
+  type TableDelta,
+  type TableInfo,
+  type TableUpdate,
+} from '../src/index.ts'
 
 declare const process: { env: Record<string, string | undefined> }
 
@@ -44,7 +57,7 @@ describe('delta updates (issue 17)', () => {
           let held = VIEWS[game](states[0] as never, viewer)
           for (let i = 1; i < states.length; i++) {
             const next = VIEWS[game](states[i] as never, viewer)
-            const p = wire(diff(held, next))
+            const p = wire(diff(held, next, { rows: true }))
             const patched = applyPatch(held, p)
             if (!jsonEqual(patched, next) || checksum(patched) !== checksum(next)) {
               throw new Error(
@@ -65,6 +78,50 @@ describe('delta updates (issue 17)', () => {
       expect(patchBytes).toBeLessThan(viewBytes / 2)
     }, 120_000)
   }
+
+  it(`${SAMPLE} seeded Idiot games: every event of \`recent\` travels as a row (ROW_KEYS knows them all), the record's frames keep to 's'`, () => {
+    const tags = new Set<string>()
+    for (let g = 0; g < SAMPLE; g++) {
+      const { states } = replayRecord(recordedGame('idiot', `rows/${g}`))
+      for (let i = 1; i < states.length; i++) {
+        const before = idiot.view(states[i - 1] as never, 'spectator')
+        const after = idiot.view(states[i] as never, 'spectator')
+        const ops = diff(before, after, { rows: true }).filter((o) => o[1][0] === 'recent')
+        for (const op of ops) {
+          expect(op[0], JSON.stringify(op)).toBe('e')
+          for (const row of op[2]) {
+            expect(Array.isArray(row), JSON.stringify(op)).toBe(true)
+            tags.add((row as string[])[0]!)
+          }
+        }
+        expect(diff(before, after).some((o) => o[0] === 'e')).toBe(false)
+      }
+    }
+    expect([...tags].sort()).toEqual(Object.keys(ROW_KEYS).sort())
+  })
+
+  it("an 'e' row stands for exactly its tag's keys; anything else travels as it is or does not fit", () => {
+    const a = { recent: [{ t: 'draw', seat: 0, count: 1 }] }
+    const b = {
+      recent: [
+        { t: 'play', seat: 1, cards: [22], from: 'hand' },
+        { t: 'odd', x: 1 },
+      ],
+    }
+    const p = diff(a, b, { rows: true })
+    expect(p).toEqual([['e', ['recent'], [['play', 1, [22], 'hand'], { t: 'odd', x: 1 }]]])
+    expect(applyPatch(a, wire(p))).toEqual(b)
+    // Keys in another order, or one more, are not the row's: the object whole.
+    const other = {
+      recent: [
+        { seat: 1, t: 'draw', count: 1 },
+        { t: 'draw', seat: 1, count: 1, x: 0 },
+      ],
+    }
+    expect(diff(a, other, { rows: true })).toEqual([['s', ['recent'], other.recent]])
+    expect(() => applyPatch(a, [['e', ['recent'], [['play', 1]]]])).toThrow()
+    expect(() => applyPatch(a, [['e', ['recent'], [['nosuch', 1]]]])).toThrow()
+  })
 
   it('patches never change what they are applied to', () => {
     const a = { x: [1, 2, 3], y: { z: 'q' }, w: null }
@@ -119,5 +176,79 @@ describe('delta updates (issue 17)', () => {
     expect(() => applyPatch({ x: 1 }, [['s', ['y', 'z'], 1]])).toThrow()
     expect(() => applyPatch([1], [['s', [5], 1]])).toThrow()
     expect(() => applyPatch({ x: 1 }, [['a', ['x'], [1]]])).toThrow()
+  })
+
+  describe('applyDelta: the turn clocks, the chain head and the log a delta leaves out', () => {
+    const info = (o: Partial<TableInfo> = {}): TableInfo =>
+      ({
+        code: 'ABCDEF',
+        seats: [{}, {}, {}],
+        status: 'playing',
+        deadline: null,
+        deadlines: [null, null, null],
+        fair: { commitment: null, entropy: ['', '', ''], record: 'r1', head: 'h0' },
+        version: 4,
+        ...o,
+      }) as unknown as TableInfo
+    const view = { recent: [{ t: 'draw', seat: 0, count: 1 }] }
+    const held: TableUpdate = {
+      table: info(),
+      seat: 0,
+      view: view as never,
+      log: [],
+      logAfter: null,
+    }
+    const delta = (o: Partial<TableDelta>): TableDelta => ({
+      code: 'ABCDEF',
+      version: 5,
+      p: [],
+      sum: checksum(view),
+      logAfter: 9,
+      at: 1_000_000,
+      ...o,
+    })
+
+    it('dl: the running clocks after `at`, every other seat null; the earliest is the deadline', () => {
+      const after = info({ deadlines: [null, 1_030_000, 1_020_000], version: 5 })
+      const dl = deadlinesChange(held.table, after, 1_000_000)
+      expect(dl).toEqual({ dl: [1, 30_000, 2, 20_000] })
+      const r = applyDelta(held, delta(dl))
+      expect(r.ok && r.update.table.deadlines).toEqual([null, 1_030_000, 1_020_000])
+      expect(r.ok && r.update.table.deadline).toBe(1_020_000)
+      // No dl: the clocks held; a seat that is not there does not fit.
+      expect(deadlinesChange(after, after, 0)).toEqual({})
+      expect(applyDelta({ ...held, table: after }, delta({ version: 6 }))).toMatchObject({
+        ok: true,
+        update: { table: { deadlines: after.deadlines } },
+      })
+      expect(applyDelta(held, delta({ dl: [3, 1] }))).toEqual({ ok: false, miss: 'mismatch' })
+      expect(applyDelta(held, delta({ dl: [1] }))).toEqual({ ok: false, miss: 'mismatch' })
+    })
+
+    it('h: every 8th version and when fair or the status changes; else the head held stays', () => {
+      const next = (v: number, o: Partial<TableInfo> = {}) =>
+        info({ version: v, fair: { ...held.table.fair, head: `h${v}` }, ...o })
+      expect(headChange(next(4), next(5))).toEqual({})
+      expect(headChange(next(7), next(8))).toEqual({ h: 'h8' })
+      expect(headChange(next(4), next(5, { status: 'over' }))).toEqual({ h: 'h5' })
+      const newGame = { commitment: 'c', entropy: ['', '', ''], record: 'r2', head: 'h5' }
+      expect(headChange(next(4), next(5, { fair: newGame }))).toEqual({ h: 'h5' })
+      expect(applyDelta(held, delta({})).ok && applyDelta(held, delta({}))).toMatchObject({
+        update: { table: { fair: { head: 'h0' } } },
+      })
+      expect(applyDelta(held, delta({ h: 'h5' }))).toMatchObject({
+        update: { table: { fair: { head: 'h5' } } },
+      })
+    })
+
+    it("no log: one game entry per event of the view's recent, at `at`; without recent it does not fit", () => {
+      const r = applyDelta(held, delta({}))
+      expect(r.ok && r.update.log).toEqual([
+        { t: 'game', e: view.recent[0], seq: 10, at: 1_000_000 },
+      ])
+      const bare = { recent: [] }
+      const none = applyDelta({ ...held, view: bare as never }, delta({ sum: checksum(bare) }))
+      expect(none).toEqual({ ok: false, miss: 'mismatch' })
+    })
   })
 })
