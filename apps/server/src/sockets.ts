@@ -93,8 +93,8 @@ export const roomOf = (code: string, seat: Seat | null, deltas = false): string 
 
 /**
  * Connects tables to socket.io rooms. Every member's socket is in the room of its seat (or the
- * spectators' room); an update is sent to each room, so with a cluster adapter it reaches
- * sockets on every node.
+ * spectators' room) on the table's owner, this node (no cluster adapter: issue 17); an update is
+ * sent to each room that has a socket in it.
  */
 export function roomsFor(io: () => KortbordServer | null) {
   const roomsOfTable = (code: string, seats: number): string[] =>
@@ -108,14 +108,23 @@ export function roomsFor(io: () => KortbordServer | null) {
       if (!server) return
       // Each room gets this version (its log as a delta), except a connection just admitted: it
       // gets the whole update. Members who take deltas get what changed, when this node can say.
+      // A room with nobody in it (but the newcomer) is skipped: socket.io would serialise the
+      // update before finding the room empty, and nothing would be built for it.
+      const rooms = server.of('/').adapter.rooms
       const send = (seat: Seat | null) => {
-        const but = (room: ReturnType<typeof server.to>) =>
-          welcome && welcome.seat === seat ? room.except(welcome.member) : room
-        but(server.to(roomOf(t.code, seat))).emit('table:update', t.updateFor(seat))
-        const deltaRoom = but(server.to(roomOf(t.code, seat, true)))
+        const but = welcome && welcome.seat === seat ? welcome.member : null
+        const occupied = (name: string): boolean => {
+          const room = rooms.get(name)
+          return room !== undefined && room.size > (but !== null && room.has(but) ? 1 : 0)
+        }
+        const to = (name: string) => (but ? server.to(name).except(but) : server.to(name))
+        const whole = roomOf(t.code, seat)
+        if (occupied(whole)) to(whole).emit('table:update', t.updateFor(seat))
+        const deltas = roomOf(t.code, seat, true)
+        if (!occupied(deltas)) return
         const d = t.deltaFor(seat)
-        if (d) deltaRoom.emit('table:delta', d)
-        else deltaRoom.emit('table:update', t.updateFor(seat))
+        if (d) to(deltas).emit('table:delta', d)
+        else to(deltas).emit('table:update', t.updateFor(seat))
       }
       for (let seat = 0; seat < t.seatCount; seat++) send(seat)
       send(null)
