@@ -253,6 +253,11 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(n, n)}: `))
     // The Idiot at the end, as the game had it.
     expect(await page.getByTestId('replay-board').textContent()).toMatch(/Idiot/)
+    // Every card at the end: each hand as it was left (an empty one too), every card named.
+    await page.getByTestId('show-all').check()
+    await screenshot(page, 'records-phone-replay-end-all')
+    await expectNoAxeViolations(page, 'replay page at the end, every card, phone')
+    await page.getByTestId('show-public').check()
     // Played from the deal at the fastest speed, it runs to the end by itself.
     await page.getByTestId('replay-start').click()
     await page.getByTestId('replay-speed').selectOption('8')
