@@ -33,9 +33,10 @@ const Env = z.object({
   BOT_THINK_MS: z.coerce.number().int().min(1).max(2000).default(60),
   /**
    * How often a node marks itself alive, ms; a mark lasts 3 periods, and a node whose mark has
-   * been missing for 2 more (at least 2 s) is gone: its tables move to other nodes.
+   * been missing for 2 more (at least 1.5 s) is gone: its tables move to other nodes, 2.5-3.5 s
+   * after a crash at the default (liveness.ts, docs/operations.md "Failover").
    */
-  HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(500),
   /** This node's id among several (e.g. node1; a proxy routes ?node=<id> to it); default random. */
   NODE_ID: z
     .string()

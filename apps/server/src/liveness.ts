@@ -2,6 +2,15 @@
 // serves at; the nodes alive decide which node owns which table (ownership.ts). Connections held
 // on nodes that stopped marking themselves (a crash) are treated as dropped, and their
 // spectators stop counting. With the memory store there is one node and nothing to judge.
+//
+// The timing (docs/operations.md "Failover"), with H = HEARTBEAT_MS (default 500): a node
+// beats every H, and its mark lasts MARK_BEATS beats; every node looks at the marks at its own
+// beat, and takes a node whose mark has been missing for GONE_MS (max(2 H, 1.5 s), to within
+// half a beat) as gone. So a crashed node's tables move (T + one beat to notice + G after its last
+// beat) 2.5-3.5 s after the crash at the default, while a live node may miss its beats for 2.5 s
+// (an event loop stalled, a Redis connection lost) before it looks dead. After this node's own
+// store failed, it judges nobody for SETTLE_MS: the other nodes' marks lapsed with the store,
+// and their clients reconnect one after another.
 import type { Logger } from 'pino'
 import type { Hub } from './hub.ts'
 import type { TableStore } from './store.ts'
@@ -21,6 +30,19 @@ export interface LivenessDeps {
   onNodesChanged(): void
 }
 
+/** How many beats a node's mark lasts. */
+export const MARK_BEATS = 3
+
+/** How long a node's mark must have been missing for the node to be gone. */
+export const goneMs = (heartbeatMs: number): number => Math.max(heartbeatMs * 2, 1500)
+
+/**
+ * After the store failed under this node, how long it waits before it judges others: their marks
+ * lapsed too, and each one's store client may take up to 2 s (its longest wait between
+ * reconnection attempts) to be back.
+ */
+export const settleMs = (heartbeatMs: number): number => Math.max(heartbeatMs * MARK_BEATS, 2000)
+
 export class Liveness {
   private timer: NodeJS.Timeout | null = null
   /** After the store was unreachable, every node's mark may have lapsed: wait before judging. */
@@ -29,13 +51,13 @@ export class Liveness {
   private readonly missingSince = new Map<string, { since: number; url: string | null }>()
   private marked: ReadonlyMap<string, string | null> | null = null
   private members: ReadonlyMap<string, string | null> | null = null
-  /** A node counts as gone once its mark has been missing this long (NODE_GONE_MS). */
+  /** A node counts as gone once its mark has been missing this long ({@link goneMs}). */
   private readonly goneMs: number
   private first: Promise<void> | null = null
 
   constructor(private readonly deps: LivenessDeps) {
-    this.judgeAfter = deps.now() + deps.heartbeatMs * 3
-    this.goneMs = Math.max(deps.heartbeatMs * 2, 2000)
+    this.judgeAfter = deps.now() + deps.heartbeatMs * MARK_BEATS
+    this.goneMs = goneMs(deps.heartbeatMs)
   }
 
   /** The nodes with a live mark at the last beat (null: one node, or not known yet). */
@@ -69,14 +91,14 @@ export class Liveness {
   private async beat(): Promise<void> {
     const { store, hub, node, heartbeatMs, now } = this.deps
     try {
-      await store.heartbeat(node, heartbeatMs * 3, this.deps.url)
+      await store.heartbeat(node, heartbeatMs * MARK_BEATS, this.deps.url)
     } catch (e) {
       this.failing = true
       throw e
     }
     if (this.failing) {
       this.failing = false
-      this.judgeAfter = now() + heartbeatMs * 3
+      this.judgeAfter = now() + settleMs(heartbeatMs)
     }
     const marked = await store.liveNodes()
     if (!marked) return
@@ -91,16 +113,23 @@ export class Liveness {
     for (const table of hub.all()) await table.holdersLost(live)
   }
 
-  /** The owning nodes from the marks: missing ones are kept for `goneMs`, this node always. */
+  /**
+   * The owning nodes from the marks: missing ones are kept for `goneMs` (to within half a beat:
+   * it is measured between beats of this node, which a busy event loop may shift by a few ms),
+   * and while this node settles after a store failure; this node always.
+   */
   private updateOwners(marked: ReadonlyMap<string, string | null>): void {
     const t = this.deps.now()
+    const settling = t < this.judgeAfter
     const owners = new Map(marked)
     for (const [n, url] of this.members ?? []) {
       if (marked.has(n) || this.missingSince.has(n)) continue
-      this.missingSince.set(n, { since: t, url })
+      if (settling) owners.set(n, url)
+      else this.missingSince.set(n, { since: t, url })
     }
+    const gone = this.goneMs - this.deps.heartbeatMs / 2
     for (const [n, m] of [...this.missingSince]) {
-      if (marked.has(n) || t - m.since >= this.goneMs) this.missingSince.delete(n)
+      if (marked.has(n) || (!settling && t - m.since >= gone)) this.missingSince.delete(n)
       else owners.set(n, m.url)
     }
     owners.set(this.deps.node, this.deps.url)
