@@ -88,7 +88,7 @@ describe('delta updates (issue 17)', () => {
         const after = idiot.view(states[i] as never, 'spectator')
         const ops = diff(before, after, { rows: true }).filter((o) => o[1][0] === 'recent')
         for (const op of ops) {
-          expect(op[0], JSON.stringify(op)).toBe('e')
+          if (op[0] !== 'e') throw new Error(`not a rows operation: ${JSON.stringify(op)}`)
           for (const row of op[2]) {
             expect(Array.isArray(row), JSON.stringify(op)).toBe(true)
             tags.add((row as string[])[0]!)
