@@ -98,7 +98,7 @@ describe('delta updates (issue 17)', () => {
       }
     }
     expect([...tags].sort()).toEqual(Object.keys(ROW_KEYS).sort())
-  })
+  }, 120_000)
 
   it("an 'e' row stands for exactly its tag's keys; anything else travels as it is or does not fit", () => {
     const a = { recent: [{ t: 'draw', seat: 0, count: 1 }] }
