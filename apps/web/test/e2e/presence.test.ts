@@ -126,6 +126,18 @@ describe.skipIf(!browserTestsEnabled('presence.test.ts'))('Presence in the histo
     await bo.page.getByRole('button', { name: bo.t.leave, exact: true }).click()
     await bo.page.waitForURL(`${server.url}/`)
     await eventually(async () => expect(await hostHeard()).toContain(en.evLeft('Bo')))
+    // Beside his name Bo has left, not "away" (he is not coming back to this game).
+    const boPanel = host.page.getByTestId('opponent-1')
+    await eventually(async () =>
+      expect(await boPanel.getByTestId('left-1').textContent()).toBe(host.t.leftTable),
+    )
+    expect(await boPanel.getByTestId('away-1').count()).toBe(0)
+    expect(await host.page.getByTestId('away-actions-1').getAttribute('aria-label')).toBe(
+      host.t.logLeft('Bo'),
+    )
+    await host.page.locator('details.people > summary').click()
+    expect(await host.page.getByTestId('seat-status-1').textContent()).toBe(host.t.leftTable)
+    await host.page.locator('details.people > summary').click()
     await screenshot(host.page, 'presence-desktop-left')
     await expectNoAxeViolations(host.page, 'history: a player left')
 
