@@ -1,6 +1,6 @@
 // Pure helpers over a table's seat records: who sits where, who hosts, who is away.
 import type { Seat } from '@kortbord/engine'
-import type { SeatRecord } from './store.ts'
+import type { SeatRecord, TableRecord } from './store.ts'
 
 export const openSeat: SeatRecord = {
   name: null,
@@ -46,6 +46,43 @@ export function nextHost(seats: readonly SeatRecord[], host: Seat): Seat {
 export function isAway(s: SeatRecord, timeoutsForAway: number): boolean {
   if (s.name === null || s.bot) return false
   return !s.connected || s.gone || s.timeouts >= timeoutsForAway
+}
+
+/**
+ * The first game of someone who sits down now (SeatRecord.since): the one being played, whose
+ * cards at that seat they take over, else the next one.
+ */
+export function firstGame(r: Pick<TableRecord, 'status' | 'gameNo'>): number {
+  return r.status === 'playing' ? r.gameNo : r.gameNo + 1
+}
+
+/**
+ * I-16: a tally counts for whoever sits in the seat, so a seat nobody sits in counts 0, and the
+ * next player to sit down starts from 0, not from what the one before them lost or won.
+ */
+export function seatedTally(
+  seats: readonly SeatRecord[],
+  tally: readonly number[],
+): readonly number[] {
+  return tally.some((n, i) => n !== 0 && seats[i]?.name === null)
+    ? tally.map((n, i) => (seats[i]?.name === null ? 0 : n))
+    : tally
+}
+
+/**
+ * Per seat, the name its cards in the game shown (the one being played, or the last) were
+ * played under, where that is not whoever sits there now: the seat is open (its player went), or
+ * its player sat down after that game. Null where the seat's player is the one who played it.
+ */
+export function shownPlayers(
+  r: Pick<TableRecord, 'seats' | 'gameNo' | 'gameRecord'>,
+): (string | null)[] {
+  const g = r.gameRecord ?? null
+  return r.seats.map((s, i) =>
+    g !== null && (s.name === null || (s.since ?? 0) > r.gameNo)
+      ? (g.seats[i]?.name ?? null)
+      : null,
+  )
 }
 
 /** Nobody sits at the table any more (every seat open): nobody can ever come back to it. */

@@ -21,6 +21,11 @@ export interface SeatRecord {
   readonly gone: boolean
   /** Consecutive turn-timer expiries (I-16); two or more mark the player away. */
   readonly timeouts: number
+  /**
+   * The number of the first game this player plays in: the one being played when they sat down
+   * during it (they take over its cards), else the next one. Absent: from the table's first game.
+   */
+  readonly since?: number
 }
 
 /**

@@ -6,7 +6,7 @@ import type { BotLevel, Seat } from '@kortbord/engine'
 import type { Reaction, TableSettings } from '@kortbord/protocol'
 import type { TableChat } from './chat.ts'
 import { endRecord } from './game-records.ts'
-import { isAway, nextHost, openSeat, withSeat } from './seats.ts'
+import { firstGame, isAway, nextHost, openSeat, withSeat } from './seats.ts'
 import type { SeatRecord } from './store.ts'
 import type { LogBody } from './table-log.ts'
 import type { TableMembers } from './table-membership.ts'
@@ -131,7 +131,7 @@ export class TableControl {
       // (gone) is the bot's until the game ends or its player comes back.
       const sit = { bot: level, connected: true, holder: null, graceUntil: null, gone: false }
       const patch: Partial<SeatRecord> =
-        human && !t.gone ? { bot: level } : human ? sit : { ...sit, name }
+        human && !t.gone ? { bot: level } : human ? sit : { ...sit, name, since: firstGame(r) }
       const seats = withSeat(this.h.record.seats, target, { ...patch, timeouts: 0 })
       const log: LogBody =
         human && !t.gone

@@ -7,7 +7,7 @@ import type { TableUpdate } from '@kortbord/protocol'
 import type { TableChat } from './chat.ts'
 import { withEntropy } from './game-records.ts'
 import type { NodeAddress } from './ownership.ts'
-import { hostPresent, nextHost, openSeat, withSeat } from './seats.ts'
+import { firstGame, hostPresent, nextHost, openSeat, withSeat } from './seats.ts'
 import type { LogBody } from './table-log.ts'
 import type { TableTimers } from './table-timers.ts'
 import {
@@ -107,6 +107,7 @@ export class TableMembers {
             connected: true,
             holder: member,
             node: this.h.deps.node ?? null,
+            since: firstGame(r),
           }),
           // Someone new in a seat changes what the others may do (e.g. start).
           staleBefore: allStale(r),

@@ -12,7 +12,7 @@ import { TableBest } from './best.ts'
 import { TableChat } from './chat.ts'
 import { ADAPTERS, type GameAdapter } from './games.ts'
 import { type NodeAddress, TableMoved } from './ownership.ts'
-import { deserted } from './seats.ts'
+import { deserted, seatedTally } from './seats.ts'
 import { type TableRecord, VersionConflict } from './store.ts'
 import { deadlinesAfter, TableClock } from './table-clock.ts'
 import { TableControl } from './table-control.ts'
@@ -315,6 +315,8 @@ export class Table {
     const next: TableRecord = {
       ...cur,
       ...change,
+      // Whoever sat in a seat that is open now took their tally with them (I-16).
+      ...(change.seats ? { tally: seatedTally(change.seats, change.tally ?? cur.tally) } : {}),
       version: cur.version + 1,
       log: appendLog(cur.log, added, this.deps.config.logKeep, PRESENCE_KEEP),
       logSeq: seq,

@@ -20,7 +20,7 @@ import {
 } from '@kortbord/protocol'
 import { fairInfo } from './game-records.ts'
 import type { GameAdapter } from './games.ts'
-import { isAway } from './seats.ts'
+import { isAway, shownPlayers } from './seats.ts'
 import type { TableRecord } from './store.ts'
 import { newerThan } from './table-log.ts'
 
@@ -172,6 +172,7 @@ export class UpdateCache {
       status: r.status,
       gameNo: r.gameNo,
       tally: r.tally,
+      players: shownPlayers(r),
       deadline: earliestDeadline(deadlines),
       deadlines,
       fair: fairInfo(r),

@@ -226,6 +226,76 @@ describe('seats belong to people', () => {
     expect(freed.table.seats[0]!.gone).toBe(false)
   })
 
+  it('[I-16] a newcomer in a seat freed after a game starts from 0; the game is named as it was played', async () => {
+    const t = await table(srv, 3)
+    const started = must(
+      await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
+    )
+    // While the game is played, every seat's player is the one who plays it.
+    const during = await t.players[1]!.atVersion(t.code, started.version)
+    expect(during.table.players).toEqual([null, null, null])
+    const end = await driveIdiot(t.players, t.code, started.version, { seed: 'newcomer' })
+    const loser = (end.view as IdiotView).outcome!.loser
+    const counts = [0, 1, 2].map((i) => (i === loser ? 1 : 0))
+    expect(end.table.tally).toEqual(counts)
+    expect(end.table.players).toEqual([null, null, null])
+    // The Idiot leaves after the game: the seat is open, its count goes with them, and the
+    // finished game's seat is still named after who played it.
+    const stay = t.players[(loser + 1) % 3]!
+    must(await t.players[loser]!.send('table:leave', { table: t.code }))
+    const left = await stay.waitFor(t.code, (u) => u.table.seats[loser]!.name === null)
+    expect(left.table.tally).toEqual([0, 0, 0])
+    expect(left.table.players).toEqual([0, 1, 2].map((i) => (i === loser ? NAMES[loser] : null)))
+    // Erik sits down in it: he has not been the Idiot, and did not play the game shown.
+    const erik = await srv.client()
+    const j = must(await erik.send('table:join', { table: t.code, name: 'Erik' }))
+    expect(j.seat).toBe(loser)
+    const joined = await stay.waitFor(t.code, (u) => u.table.seats[loser]!.name === 'Erik')
+    expect(joined.table.tally).toEqual([0, 0, 0])
+    expect(joined.table.players).toEqual([0, 1, 2].map((i) => (i === loser ? NAMES[loser] : null)))
+    // The next game is his: from then on the seat is his, and so is what it counts.
+    const players = t.players.map((c, i) => (i === loser ? erik : c))
+    const host = players[joined.table.host]!
+    await host.atVersion(t.code, joined.table.version)
+    const next = must(
+      await host.send('table:start', { table: t.code, version: joined.table.version }),
+    )
+    const second = await stay.atVersion(t.code, next.version)
+    expect(second.table.players).toEqual([null, null, null])
+    const end2 = await driveIdiot(players, t.code, next.version, { seed: 'newcomer-2' })
+    const loser2 = (end2.view as IdiotView).outcome!.loser
+    expect(end2.table.tally).toEqual([0, 1, 2].map((i) => (i === loser2 ? 1 : 0)))
+  })
+
+  it('[I-16] a player who went during a game and forfeits it: their seat counts 0 once freed', async () => {
+    const t = await table(srv, 3)
+    const started = must(
+      await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
+    )
+    await t.players[0]!.atVersion(t.code, started.version)
+    must(await t.players[1]!.send('table:leave', { table: t.code }))
+    const gone = await t.players[0]!.waitFor(t.code, (u) => u.table.seats[1]!.gone)
+    expect(gone.table.seats[1]).toMatchObject({ name: 'Bo', gone: true, away: true })
+    must(
+      await t.players[0]!.send('table:forfeit', {
+        table: t.code,
+        version: gone.table.version,
+        seat: 1,
+      }),
+    )
+    const over = await t.players[0]!.waitFor(t.code, (u) => u.table.status === 'over')
+    expect(over.log.at(-1)).toMatchObject({ t: 'forfeit', seat: 1, name: 'Bo' })
+    // Bo's seat is open at once: what he lost went with him; the game shown is still his.
+    expect(over.table.seats[1]!.name).toBeNull()
+    expect(over.table.tally).toEqual([0, 0, 0])
+    expect(over.table.players).toEqual([null, 'Bo', null])
+    const di = await srv.client()
+    expect(must(await di.send('table:join', { table: t.code, name: 'Di' })).seat).toBe(1)
+    const joined = await t.players[0]!.waitFor(t.code, (u) => u.table.seats[1]!.name === 'Di')
+    expect(joined.table.tally).toEqual([0, 0, 0])
+    expect(joined.table.players).toEqual([null, 'Bo', null])
+  })
+
   it('leaving the waiting room frees the seat; a leaving host hands the table on', async () => {
     const t = await table(srv, 3)
     must(await t.players[0]!.send('table:leave', { table: t.code }))

@@ -222,8 +222,17 @@ export interface TableInfo {
   readonly status: TableStatus
   /** Games started at this table (1 during the first game). */
   readonly gameNo: number
-  /** I-16: how often each seat has been the Idiot; for the duel, matches won per seat. */
+  /**
+   * I-16: how often each seat's player has been the Idiot; for the duel, matches won per seat.
+   * A seat's count is its player's: 0 while it is open, so a newcomer starts from 0.
+   */
   readonly tally: readonly number[]
+  /**
+   * Per seat, the name the game shown (`view`: the one being played, or the last) was played
+   * under at that seat, where that is not whoever sits there now (the seat is open since, or its
+   * player sat down after that game); null where the seat's player is the one who played it.
+   */
+  readonly players: readonly (string | null)[]
   /** When the earliest running turn timer runs out (epoch ms), else null. */
   readonly deadline: number | null
   /** deadlines[seat]: when that seat's turn timer runs out (epoch ms), else null (I-16). */
