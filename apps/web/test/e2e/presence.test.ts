@@ -145,10 +145,36 @@ describe.skipIf(!browserTestsEnabled('presence.test.ts'))('Presence in the histo
     await host.page.getByTestId('forfeit-1').click()
     await host.page.getByTestId('forfeit-yes-1').click()
     await host.page.getByTestId('result').waitFor()
+    // I-16: Bo's seat is open now, and what he lost left with him.
+    const tally = (p: Person, names: string) => `${p.t.tally}: ${names}`
+    expect(await host.page.getByTestId('forfeit-idiot').textContent()).toBe(host.t.idiotIs('Bo'))
+    expect(await host.page.getByTestId('tally').textContent()).toBe(tally(host, 'Astrid 0 · Cy 0'))
     const di = await open(PHONE, 'en')
     await sendJoinForm(di, link, 'Di')
     await di.page.getByTestId('history').waitFor()
     await eventually(async () => expect(await hostHeard()).toContain(en.evJoined('Di')))
+    // The game on the table is still Bo's, by name, for everyone; Di starts from 0.
+    await eventually(async () =>
+      expect(await host.page.getByTestId('tally').textContent()).toBe(
+        tally(host, 'Astrid 0 · Di 0 · Cy 0'),
+      ),
+    )
+    expect(await host.page.getByTestId('forfeit-idiot').textContent()).toBe(host.t.idiotIs('Bo'))
+    expect(await host.page.locator('[data-testid="opponent-1"] strong').textContent()).toBe('Bo')
+    expect(await host.page.getByTestId('result').locator('h2').textContent()).toBe(
+      host.t.logForfeit('Bo'),
+    )
+    // Di did not play it: she sees it as a spectator would, not Bo's cards as hers.
+    await di.page.getByTestId('result').waitFor()
+    expect(await di.page.getByTestId('result').locator('h2').textContent()).toBe(
+      di.t.logForfeit('Bo'),
+    )
+    expect(await di.page.getByTestId('forfeit-idiot').textContent()).toBe(di.t.idiotIs('Bo'))
+    expect(await di.page.getByTestId('tally').textContent()).toBe(
+      tally(di, 'Astrid 0 · Di 0 · Cy 0'),
+    )
+    expect(await di.page.getByTestId('hand').count()).toBe(0)
+    expect(await di.page.locator('[data-testid="opponent-1"] strong').textContent()).toBe('Bo')
     await screenshot(host.page, 'presence-desktop-joined')
     await expectNoAxeViolations(host.page, 'history: a player sat down after the game')
     await screenshot(di.page, 'presence-phone-newcomer')
