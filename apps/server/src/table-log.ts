@@ -15,6 +15,9 @@ const isPresence = (e: LogEntry): boolean => e.t === 'away' || e.t === 'back'
  * The log with `added` appended, trimmed to `keep` entries of which at most `presenceKeep` are
  * presence news (away/back). A player whose connection flaps, or who reconnects in a loop, thus
  * pushes out only older presence news, never the game's events (issue 13, finding 8).
+ *
+ * Every log this makes holds at most `presenceKeep` presence entries, so when `added` holds none
+ * (a move: nearly every commit) there is nothing to count and the log is not scanned.
  */
 export function appendLog(
   log: readonly LogEntry[],
@@ -23,6 +26,11 @@ export function appendLog(
   presenceKeep: number,
 ): readonly LogEntry[] {
   if (added.length === 0) return log
+  if (!added.some(isPresence)) {
+    const drop = log.length + added.length - keep
+    if (drop <= 0) return log.concat(added)
+    return drop >= log.length ? added.slice(-keep) : log.slice(drop).concat(added)
+  }
   let out = log.concat(added)
   let presence = 0
   for (const e of out) if (isPresence(e)) presence++
