@@ -111,6 +111,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 /**
  * The patch that turns `a` into `b` (both JSON values). With `rows`, an array of events set
  * whole is written with an `e` operation (the delta updates; the record's frames keep to `s`).
+ *
+ * Values are compared once on the way down: a part that is the same object on both sides (the
+ * engine's views share what did not change) is skipped at once, and a part that differs is
+ * walked, never first compared whole and then walked again.
  */
 export function diff(a: unknown, b: unknown, opts: { rows?: boolean } = {}): PatchOp[] {
   const ops: PatchOp[] = []
@@ -118,6 +122,7 @@ export function diff(a: unknown, b: unknown, opts: { rows?: boolean } = {}): Pat
   return ops
 }
 
+/** Adds to `ops` what turns `a` into `b` at `path` (nothing when they are equal). */
 function walk(
   a: unknown,
   b: unknown,
@@ -126,54 +131,70 @@ function walk(
   rows: boolean,
 ): void {
   if (a === b) return
-  if (Array.isArray(a) && Array.isArray(b)) {
-    // A list of events (a move's `recent`: a few short rows) is set whole whenever it changed.
-    const r = rows ? rowsOf(b) : null
-    if (r) {
-      if (!jsonEqual(a, b)) ops.push(['e', path.slice(), r])
-      return
-    }
-    const n = Math.min(a.length, b.length)
-    // Items in common one by one when few differ; else the array whole.
-    let differing = 0
-    for (let i = 0; i < n; i++) if (!jsonEqual(a[i], b[i])) differing++
-    if (differing > 0 && differing * 2 > n) {
-      ops.push(['s', path.slice(), b])
-      return
-    }
-    const first = ops.length
-    for (let i = 0; i < n; i++) {
-      if (jsonEqual(a[i], b[i])) continue
-      path.push(i)
-      walk(a[i], b[i], path, ops, rows)
-      path.pop()
-    }
-    if (b.length > a.length) ops.push(['a', path.slice(), b.slice(a.length)])
-    else if (b.length < a.length) ops.push(['t', path.slice(), b.length])
-    // Several operations on an array of plain values may take more bytes than the array itself
-    // (a turn timer moving from one seat to the next: two items of four): then the array whole.
-    // (Arrays of objects are left as they are: measuring them costs more than it saves.)
-    if (ops.length - first > 1 && b.every(isPlain)) {
-      const whole: PatchOp = ['s', path.slice(), b]
-      if (jsonLength(whole) <= jsonLength(ops.slice(first)) - 2) {
-        ops.length = first
-        ops.push(whole)
-      }
-    }
+  if (Array.isArray(a)) {
+    if (Array.isArray(b)) walkArray(a, b, path, ops, rows)
+    else ops.push(['s', path.slice(), b])
     return
   }
   if (isObject(a) && isObject(b)) {
-    for (const k of Object.keys(a)) if (!(k in b)) ops.push(['d', [...path, k]])
-    for (const k of Object.keys(b)) {
-      if (k in a && jsonEqual(a[k], b[k])) continue
+    for (const k in a) if (!Object.hasOwn(b, k)) ops.push(['d', [...path, k]])
+    for (const k in b) {
+      if (!Object.hasOwn(a, k)) {
+        ops.push(['s', [...path, k], b[k]])
+        continue
+      }
+      const x = a[k]
+      const y = b[k]
+      if (x === y) continue
       path.push(k)
-      if (k in a) walk(a[k], b[k], path, ops, rows)
-      else ops.push(['s', path.slice(), b[k]])
+      walk(x, y, path, ops, rows)
       path.pop()
     }
     return
   }
-  if (!jsonEqual(a, b)) ops.push(['s', path.slice(), b])
+  // Two values of which at most one is an object (or array): equal only if both are plain.
+  if (typeof a === 'object' || typeof b === 'object' || a !== b) ops.push(['s', path.slice(), b])
+}
+
+function walkArray(
+  a: readonly unknown[],
+  b: readonly unknown[],
+  path: (string | number)[],
+  ops: PatchOp[],
+  rows: boolean,
+): void {
+  // A list of events (a move's `recent`: a few short rows) is set whole whenever it changed.
+  const r = rows ? rowsOf(b) : null
+  if (r) {
+    if (!jsonEqual(a, b)) ops.push(['e', path.slice(), r])
+    return
+  }
+  const n = Math.min(a.length, b.length)
+  // Items in common one by one when few differ; else the array whole.
+  const differing: number[] = []
+  for (let i = 0; i < n; i++) if (!jsonEqual(a[i], b[i])) differing.push(i)
+  if (differing.length > 0 && differing.length * 2 > n) {
+    ops.push(['s', path.slice(), b])
+    return
+  }
+  const first = ops.length
+  for (const i of differing) {
+    path.push(i)
+    walk(a[i], b[i], path, ops, rows)
+    path.pop()
+  }
+  if (b.length > a.length) ops.push(['a', path.slice(), b.slice(a.length)])
+  else if (b.length < a.length) ops.push(['t', path.slice(), b.length])
+  // Several operations on an array of plain values may take more bytes than the array itself
+  // (a turn timer moving from one seat to the next: two items of four): then the array whole.
+  // (Arrays of objects are left as they are: measuring them costs more than it saves.)
+  if (ops.length - first > 1 && b.every(isPlain)) {
+    const whole: PatchOp = ['s', path.slice(), b]
+    if (jsonLength(whole) <= jsonLength(ops.slice(first)) - 2) {
+      ops.length = first
+      ops.push(whole)
+    }
+  }
 }
 
 const jsonLength = (x: unknown): number => JSON.stringify(x).length
