@@ -377,8 +377,12 @@ async function startServer(
   const args = [
     ...(opts.gcTrace ? ['--trace-gc'] : []),
     ...(opts.serverNodeArgs ? opts.serverNodeArgs.split(/\s+/).filter(Boolean) : []),
+    // SIGUSR2 runs a full collection (the live heap at the end: liveMemory).
+    '--expose-gc',
     '--import',
     'tsx',
+    '--import',
+    './bench/gc-on-signal.ts',
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     entry,
   ]
@@ -593,6 +597,15 @@ interface Run {
   connectMs: number
   setupMs: number
   rss: { idle: number; connected: number; end: number }
+  /**
+   * The server's memory at the end of the main window, while everyone is still connected and
+   * the tables are in play: the V8 heap in use as found, then after a full collection (what is
+   * alive), the heap V8 has reserved and RSS (MB). RSS less the reserved heap is the rest of the
+   * process (code, buffers, the allocator's free pages).
+   */
+  memory: { heapUsed: number; heapLive: number; heapTotal: number; rss: number } | null
+  /** The heap alive after a full collection before anyone connected (MB). */
+  heapLiveIdle: number | null
   readonly phases: Phase[]
   final: FinalResult | null
   knee: { lastPass: Phase | null; firstFail: Phase | null; collapsed: boolean } | null
@@ -823,6 +836,8 @@ async function runTarget(
     connectMs: 0,
     setupMs: 0,
     rss: { idle: 0, connected: 0, end: 0 },
+    memory: null,
+    heapLiveIdle: null,
     phases: [],
     final: null,
     knee: null,
@@ -859,6 +874,7 @@ async function runTarget(
       profileDir,
     )
     await sleep(1000)
+    run.heapLiveIdle = (await liveMemory(server).catch(() => null))?.heapLive ?? null
     run.rss.idle = procStats(server.pid, clkTck)?.rss ?? 0
     gen = new Gen(
       opts.genProfile ? join(dirname(opts.out), `profile-loadgen-${name}-${Date.now()}`) : null,
@@ -913,6 +929,11 @@ async function runTarget(
     )
     run.phases.push(main)
     run.rss.end = main.rssEnd
+    run.memory = await liveMemory(server).catch(() => null)
+    if (run.memory)
+      console.log(
+        `  memory at the end: heap in use ${run.memory.heapUsed.toFixed(0)} MB, alive after a full GC ${run.memory.heapLive.toFixed(0)} MB (${liveKBPerSocket(run)} KB/socket above idle), heap reserved ${run.memory.heapTotal.toFixed(0)} MB, RSS ${run.memory.rss.toFixed(0)} MB`,
+      )
     if (redis) {
       run.storedRecordBytes = await recordSizes(redis.url).catch(() => null)
       if (run.storedRecordBytes)
@@ -1101,6 +1122,18 @@ function report(): { text: string; comparison: Record<string, unknown> } {
     ...(main.length > 0 ? ['', table(lat), '', table(res)] : []),
     ...(ratioRows.length > 1 ? ['', table(ratioRows)] : []),
     ...(knees.length > 0 ? ['', 'Knee:', ...knees] : []),
+    ...(runs.some((r) => r.memory)
+      ? [
+          '',
+          'Memory at the end of the main window (everyone connected), MB: heap in use / alive after a full GC / heap reserved / RSS:',
+          ...runs
+            .filter((r) => r.memory)
+            .map(
+              (r) =>
+                `  ${r.name}: ${r.memory!.heapUsed.toFixed(0)} / ${r.memory!.heapLive.toFixed(0)} / ${r.memory!.heapTotal.toFixed(0)} / ${r.memory!.rss.toFixed(0)} (alive: ${liveKBPerSocket(r)} KB/socket above the idle server's ${f1(r.heapLiveIdle)} MB)`,
+            ),
+        ]
+      : []),
     ...main
       .filter(({ r, ph }) => r.kind === 'kortbord' && ph.gen.updateBytes.idiot > 0)
       .slice(0, 1)
@@ -1237,6 +1270,30 @@ async function metricsText(url: string): Promise<string> {
     headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
   })
   return r.text()
+}
+
+/** A server's heap and RSS (MB) from /metrics, before and after a full collection (SIGUSR2). */
+async function liveMemory(server: Proc & { url: string }): Promise<NonNullable<Run['memory']>> {
+  const read = (text: string, name: string) => {
+    const m = new RegExp(`^[a-z]+_${name} ([0-9.e+]+)$`, 'm').exec(text)
+    return m ? Number(m[1]) / 2 ** 20 : Number.NaN
+  }
+  const before = await metricsText(server.url)
+  process.kill(server.pid, 'SIGUSR2')
+  await sleep(1500)
+  const after = await metricsText(server.url)
+  return {
+    heapUsed: read(before, 'nodejs_heap_size_used_bytes'),
+    heapLive: read(after, 'nodejs_heap_size_used_bytes'),
+    heapTotal: read(after, 'nodejs_heap_size_total_bytes'),
+    rss: read(after, 'process_resident_memory_bytes'),
+  }
+}
+
+/** The live heap at the end less the idle server's, per socket (KB). */
+function liveKBPerSocket(r: Run): string {
+  if (!r.memory || r.heapLiveIdle === null) return '–'
+  return (((r.memory.heapLive - r.heapLiveIdle) * 1024) / Math.max(1, r.sockets)).toFixed(1)
 }
 
 async function heapOf(url: string): Promise<number> {
