@@ -147,7 +147,13 @@ export class Presence {
 
   private schedule(code: string, w: Watch): void {
     if (w.timer) return
-    const wait = Math.max(0, w.lastFlush + this.interval - performance.now())
+    // A little later than due, by a random part of a fifth of the interval: when a crowd comes
+    // or goes on many tables at once, their counts then go out one table after another instead
+    // of all in one turn of the event loop (a stall every player of the node would feel:
+    // 1,000 spectators leaving 21 tables at once held the loop for 70 ms), and the first count
+    // after a quiet spell takes in the rest of its crowd.
+    const jitter = Math.random() * this.interval * 0.2
+    const wait = Math.max(0, w.lastFlush + this.interval - performance.now()) + jitter
     w.timer = setTimeout(() => void this.flush(code, w), wait)
     w.timer.unref()
   }

@@ -25,6 +25,7 @@ import type { Metrics } from './metrics.ts'
 import { type NodeAddress, TableMoved } from './ownership.ts'
 import type { Presence } from './presence.ts'
 import { type Outcome, type Table, TableGone } from './table.ts'
+import { YIELDING, Yielding } from './yielding.ts'
 
 export interface SocketData {
   /** The tables this connection is at. */
@@ -206,6 +207,7 @@ export interface SocketDeps {
  */
 export function attachSockets(io: KortbordServer, deps: SocketDeps): void {
   const { hub, config, log, metrics, isClosing } = deps
+  const yielding = new Yielding()
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { protocol?: unknown } | undefined
     const v = auth?.protocol
@@ -273,9 +275,21 @@ export function attachSockets(io: KortbordServer, deps: SocketDeps): void {
           answer(refuse('SHUTTING_DOWN', 'the server is restarting; reconnect in a moment'))
           return
         }
-        commands(event, args.length > 1 ? args[0] : undefined)
-          .then(answer)
-          .catch((e: unknown) => answer(failure(e, event)))
+        const start = (): void => {
+          commands(event, args.length > 1 ? args[0] : undefined)
+            .then(answer)
+            .catch((e: unknown) => answer(failure(e, event)))
+        }
+        if (!YIELDING.has(event) && !yielding.busy(socket.id)) {
+          start()
+          return
+        }
+        // Presence waits its turn behind play (src/yielding.ts); a connection gone meanwhile
+        // is not made to watch anything.
+        const queued = yielding.defer(socket.id, () => {
+          if (socket.connected) start()
+        })
+        if (!queued) answer(refuse('RATE_LIMITED', 'the server is busy; try again in a moment'))
       })
     }
 

@@ -144,6 +144,49 @@ describe('finding 4: spectators are presence, bounded, and reach players at most
     expect(player.watching.get(t.code) ?? 0).toBe(0)
   })
 
+  it('a crowd watching at once waits behind a player: the move is answered before the crowd is through', async () => {
+    const crowdSrv = await startServer({ SPECTATORS_PER_TABLE: '1000' })
+    try {
+      const t = await seated(crowdSrv, 2)
+      const host = t.players[0]!
+      const started = must(await host.send('table:start', { table: t.code, version: t.version }))
+      const u = await host.atVersion(t.code, started.version as number)
+      const crowd = await Promise.all(Array.from({ length: 300 }, () => crowdSrv.client()))
+      const done: string[] = []
+      const watches = crowd.map((c, i) =>
+        c.send('table:watch', { table: t.code }).then((r) => {
+          must(r)
+          done.push(`watch ${i}`)
+        }),
+      )
+      const played = host
+        .send('game:move', { table: t.code, version: u.table.version, move: { type: 'ready' } })
+        .then((r) => {
+          must(r)
+          done.push('move')
+        })
+      await Promise.all([...watches, played])
+      // 300 watches are started 32 a turn of the server's loop; the move, sent after them,
+      // gets in between instead of waiting for all 300.
+      expect(done.indexOf('move')).toBeLessThan(done.length - 1)
+      expect(crowdSrv.app.presence.local(t.code)).toBe(300)
+    } finally {
+      await crowdSrv.stop()
+    }
+  })
+
+  it('a connection that watches and is gone before its turn comes is not counted (no ghost)', async () => {
+    const t = await seated(srv, 2)
+    for (let i = 0; i < 20; i++) {
+      const c = await srv.client()
+      void c.send('table:watch', { table: t.code }).catch(() => undefined)
+      c.close()
+    }
+    await sleep(1500)
+    expect(srv.app.presence.local(t.code)).toBe(0)
+    expect(t.players[0]!.watching.get(t.code) ?? 0).toBe(0)
+  })
+
   it('SPECTATORS_PER_TABLE watch at most: the next is refused SPECTATORS_FULL', async () => {
     const t = await seated(srv, 2)
     for (let i = 0; i < 3; i++)
