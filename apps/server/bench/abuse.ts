@@ -13,7 +13,7 @@
 // pages they freed, so it is no measure of what is still held.
 //
 //   pnpm bench:abuse [SECONDS=10] [HONEST_RATE=20] [ATTACKS=create-flood,connections,…]
-//                    [HARD_BOTS_PER_NODE=n (default: the server's)]
+//                    [HARD_BOTS_PER_NODE=n (default: the server's)] [PROFILE_DIR=dir]
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { IdiotView } from '@kortbord/engine'
@@ -36,6 +36,8 @@ const RATE = cfg.num('HONEST_RATE', 20)
 const attacks = cfg.str('ATTACKS', ATTACKS.join(',')).split(',')
 /** Passed to the server when given; otherwise the server's default applies. */
 const HARD_BOTS = cfg.str('HARD_BOTS_PER_NODE', '')
+/** With PROFILE_DIR, the server writes a CPU profile there when it exits (bench/profile-stalls.ts). */
+const PROFILE_DIR = cfg.str('PROFILE_DIR', '')
 /** Issue 13's targets. */
 const ACK_P99_MS = 50
 const HEAP_GROWTH_MB = 10
@@ -47,7 +49,15 @@ async function startServer(): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort()
   const proc = spawn(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', '--import', './bench/gc-on-signal.ts', 'src/main.ts'],
+    [
+      '--expose-gc',
+      ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+      '--import',
+      'tsx',
+      '--import',
+      './bench/gc-on-signal.ts',
+      'src/main.ts',
+    ],
     {
       cwd: serverDir,
       env: {
