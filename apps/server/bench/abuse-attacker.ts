@@ -36,9 +36,17 @@ const ready = () => {
 }
 
 async function client(ip: string): Promise<Client> {
-  const c = await connect(url, at(ip))
-  clients.push(c)
-  return c
+  // A connect the node shed (ACCEPTS_PER_SECOND) is tried again, as any client would.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const c = await connect(url, at(ip))
+      clients.push(c)
+      return c
+    } catch (e) {
+      if (attempt >= 20) throw e
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200))
+    }
+  }
 }
 
 /**

@@ -24,6 +24,7 @@ import { settings, summarize } from './common.ts'
 const ATTACKS = [
   'create-flood',
   'connections',
+  'connections-decoy',
   'spectators',
   'hard-bots',
   'solver-flood',
@@ -171,6 +172,28 @@ async function honest(c: Client, code: string, seconds: number) {
   return { ack: summarize(times), refused, presence: c.presenceEvents - presence0 }
 }
 
+/**
+ * The control for the connections attack (`connections-decoy`): a bare HTTP server in its own
+ * process that refuses every request and upgrade at once. The same flood aimed at it, on the
+ * same machine, shows what the shared cores and the kernel's work cost the honest player when
+ * the node itself does none of the refusing.
+ */
+async function startDecoy(): Promise<{ url: string; proc: ChildProcess }> {
+  const port = await freePort()
+  const code = `require('node:http').createServer((q, s) => { s.writeHead(403); s.end() })
+    .on('upgrade', (q, sock) => sock.end('HTTP/1.1 403 Forbidden\\r\\nContent-Length: 0\\r\\n\\r\\n'))
+    .listen(${port}, '127.0.0.1')`
+  const proc = spawn(process.execPath, ['-e', code], { stdio: 'ignore' })
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 100; i++) {
+    const r = await fetch(url).catch(() => null)
+    if (r?.status === 403) return { url, proc }
+    await sleep(50)
+  }
+  proc.kill('SIGKILL')
+  throw new Error('the decoy did not start')
+}
+
 function runAttack(url: string, attack: string, honestCode: string) {
   // At the lowest priority: a real attacker's own work is done on their machines, not the
   // server's; here it shares two cores with the server and the honest client.
@@ -224,6 +247,8 @@ function verdict(
   during: Figures,
   after: Figures,
 ): string {
+  if (attack === 'connections-decoy')
+    return `${attack}: a control, not a target — honest ack p99 ${fmt(ack.p99)} ms with the same flood aimed at a bare server on this machine instead of the node (what the shared cores cost)`
   const fast = ack.p99 < ACK_P99_MS
   const grew = after.heapMB - before.heapMB
   const bounded = grew < HEAP_GROWTH_MB
@@ -258,7 +283,10 @@ async function main() {
     )
     for (const attack of attacks) {
       const before = await settledFigures(server, 2)
-      const atk = runAttack(server.url, attack, code)
+      const decoy = attack === 'connections-decoy' ? await startDecoy() : null
+      const atk = decoy
+        ? runAttack(decoy.url, 'connections', code)
+        : runAttack(server.url, attack, code)
       // Measure once the attack is set up (its connections, tables) and running.
       await atk.ready
       await serverFigures(server.url)
@@ -266,6 +294,7 @@ async function main() {
       // The loop delay over the window, and memory with the attack still at full strength.
       const during = await serverFigures(server.url)
       atk.stop()
+      decoy?.proc.kill('SIGTERM')
       const result = (await atk.done) as { counts?: Record<string, number> }
       const after = await settledFigures(server, 2)
       const counts = Object.entries(result.counts ?? {})

@@ -7,6 +7,7 @@ import { checkName } from '@kortbord/protocol'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import pino, { type Logger } from 'pino'
 import { Server } from 'socket.io'
+import { AcceptGuard } from './accept-guard.ts'
 import { admission } from './admission.ts'
 import type { Config } from './config.ts'
 import { Hub } from './hub.ts'
@@ -212,6 +213,9 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     allowRequest: gate.allowRequest,
   }) as KortbordServer
   io.engine.on('connection', gate.counted)
+  const acceptGuard = new AcceptGuard(fastify.server, config.limits.acceptsPerSecond, () =>
+    metrics.limited('accept_rate'),
+  )
   attachSockets(io, {
     hub,
     config,
@@ -280,6 +284,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
   fastify.addHook('preClose', async () => {
     liveness.stop()
     clearInterval(sweep)
+    acceptGuard.close()
     closing = true
     await hub.drain()
     io?.local.disconnectSockets(true)

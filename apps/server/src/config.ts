@@ -91,6 +91,8 @@ const Env = z.object({
   // with TRUST_PROXY the client address that the trusted proxies name in X-Forwarded-For.
   /** Connections one address may hold open on one node. */
   CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  /** New connections a node accepts per second, over every address (src/accept-guard.ts). */
+  ACCEPTS_PER_SECOND: z.coerce.number().int().min(10).default(500),
   /** Tables one address may create per minute (over all nodes with STORE=redis). */
   TABLES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Joins, watches and reclaims by table code one address may try per minute (all nodes). */
@@ -187,6 +189,7 @@ export interface Config {
 export interface Limits {
   readonly recordReadsPerAddressPerMinute: number
   readonly connectionsPerAddress: number
+  readonly acceptsPerSecond: number
   readonly tablesPerAddressPerMinute: number
   readonly lookupsPerAddressPerMinute: number
   readonly maxTables: number
@@ -244,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     limits: {
       recordReadsPerAddressPerMinute: e.RECORD_READS_PER_ADDRESS_PER_MINUTE,
       connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
+      acceptsPerSecond: e.ACCEPTS_PER_SECOND,
       tablesPerAddressPerMinute: e.TABLES_PER_ADDRESS_PER_MINUTE,
       lookupsPerAddressPerMinute: e.LOOKUPS_PER_ADDRESS_PER_MINUTE,
       maxTables: e.MAX_TABLES,

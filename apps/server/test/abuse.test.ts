@@ -257,6 +257,54 @@ describe('finding 5: an outsider cannot touch a table by naming a future version
   })
 })
 
+describe('finding 6: a flood of new connections is shed at the socket', () => {
+  it('past ACCEPTS_PER_SECOND a new connection is closed before any HTTP; open ones play on, and the next window lets clients in', async () => {
+    // 20 a second: 2 per tenth of a second.
+    const srv = await startServer({ ACCEPTS_PER_SECOND: '20' })
+    try {
+      const player = await srv.client()
+      const { code } = await idiotTable(player, 2)
+      await sleep(150)
+      // 30 bare TCP connections at once, each sending an upgrade request.
+      const { connect: tcp } = await import('node:net')
+      const port = Number(new URL(srv.url).port)
+      const outcomes = await Promise.all(
+        Array.from(
+          { length: 30 },
+          () =>
+            new Promise<string>((resolve) => {
+              const s = tcp(port, '127.0.0.1', () =>
+                s.write('GET /socket.io/?EIO=4&transport=polling HTTP/1.1\r\nHost: x\r\n\r\n'),
+              )
+              let got = ''
+              s.on('data', (d) => {
+                got += d.toString()
+              })
+              s.on('error', () => undefined)
+              s.on('close', () => resolve(got.startsWith('HTTP/1.1') ? 'answered' : 'shed'))
+              setTimeout(() => s.destroy(), 1000)
+            }),
+        ),
+      )
+      const shed = outcomes.filter((o) => o === 'shed').length
+      expect(shed).toBeGreaterThanOrEqual(25)
+      expect(outcomes.filter((o) => o === 'answered').length).toBeGreaterThan(0)
+      // The open connection was not touched: its commands go on.
+      const r = await player.send('table:sync', { table: code })
+      expect(r.ok).toBe(true)
+      // A later window lets a client in.
+      await sleep(200)
+      const late = await srv.client()
+      expect(late.socket.connected).toBe(true)
+      const text = await srv.app.metrics.registry.metrics()
+      const m = /^kortbord_limited_total\{limit="accept_rate"\} (\d+)$/m.exec(text)
+      expect(Number(m?.[1])).toBe(shed)
+    } finally {
+      await srv.stop()
+    }
+  })
+})
+
 describe('finding 6: connections per address, lookups per address', () => {
   let srv: TestServer
   beforeAll(async () => {

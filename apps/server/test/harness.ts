@@ -17,6 +17,7 @@ export interface TestServer {
 /** Per-address limits far above what a test does (every test client shares one address). */
 export const LOOSE_LIMITS = {
   CONNECTIONS_PER_ADDRESS: '100000',
+  ACCEPTS_PER_SECOND: '1000000',
   TABLES_PER_ADDRESS_PER_MINUTE: '100000',
   LOOKUPS_PER_ADDRESS_PER_MINUTE: '100000',
   SPECTATORS_PER_TABLE: '100000',
