@@ -61,7 +61,7 @@ function shortDeck(rng: Rng, piles: AcesUpPiles): Card[] {
   const suits = rng.shuffle([0, 1, 2, 3]).slice(0, 2 + rng.int(2))
   const pool = fullDeck(piles === 8 ? 2 : 1).filter((c) => suits.includes(Math.floor(c / 13) % 4))
   // 5 piles leave more piles empty, and moves between empty piles multiply the tables
-  return rng.shuffle(pool).slice(0, piles === 4 ? 9 + rng.int(4) : 8 + rng.int(3))
+  return rng.shuffle(pool).slice(0, piles === 4 ? 9 + rng.int(4) : 8 + rng.int(2))
 }
 
 describe('A-16 solver against the engine', () => {
