@@ -1272,21 +1272,23 @@ async function metricsText(url: string): Promise<string> {
   return r.text()
 }
 
+/** A byte figure of a /metrics text (any prefix: kortbord_ or baseline_), in MB. */
+function metricMB(text: string, name: string): number {
+  const m = new RegExp(`^[a-z]+_${name} ([0-9.e+]+)$`, 'm').exec(text)
+  return m ? Number(m[1]) / 2 ** 20 : Number.NaN
+}
+
 /** A server's heap and RSS (MB) from /metrics, before and after a full collection (SIGUSR2). */
 async function liveMemory(server: Proc & { url: string }): Promise<NonNullable<Run['memory']>> {
-  const read = (text: string, name: string) => {
-    const m = new RegExp(`^[a-z]+_${name} ([0-9.e+]+)$`, 'm').exec(text)
-    return m ? Number(m[1]) / 2 ** 20 : Number.NaN
-  }
   const before = await metricsText(server.url)
   process.kill(server.pid, 'SIGUSR2')
   await sleep(1500)
   const after = await metricsText(server.url)
   return {
-    heapUsed: read(before, 'nodejs_heap_size_used_bytes'),
-    heapLive: read(after, 'nodejs_heap_size_used_bytes'),
-    heapTotal: read(after, 'nodejs_heap_size_total_bytes'),
-    rss: read(after, 'process_resident_memory_bytes'),
+    heapUsed: metricMB(before, 'nodejs_heap_size_used_bytes'),
+    heapLive: metricMB(after, 'nodejs_heap_size_used_bytes'),
+    heapTotal: metricMB(after, 'nodejs_heap_size_total_bytes'),
+    rss: metricMB(after, 'process_resident_memory_bytes'),
   }
 }
 
@@ -1297,8 +1299,7 @@ function liveKBPerSocket(r: Run): string {
 }
 
 async function heapOf(url: string): Promise<number> {
-  const m = /^kortbord_nodejs_heap_size_used_bytes ([0-9.e+]+)$/m.exec(await metricsText(url))
-  return m ? Number(m[1]) / 2 ** 20 : Number.NaN
+  return metricMB(await metricsText(url), 'nodejs_heap_size_used_bytes')
 }
 
 /** The commands of the load a node has answered ok since it started (its own counter). */

@@ -29,11 +29,11 @@ export class AcceptGuard {
   constructor(
     private readonly server: Server,
     perSecond: number,
-    private readonly shed: (n: number) => void,
+    private readonly shed: () => void,
   ) {
     this.perWindow = Math.max(1, Math.round((perSecond * WINDOW_MS) / 1000))
     server.on('connection', () => this.onAccept())
-    server.on('drop', () => this.shed(1))
+    server.on('drop', () => this.shed())
   }
 
   private onAccept(): void {

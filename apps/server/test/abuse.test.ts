@@ -1,5 +1,6 @@
 // Issue 13: kortbord tried as an attacker and as an operator would, one test per finding, over
 // real sockets. Findings that need several nodes or a real Redis are in abuse-redis.test.ts.
+import { connect as tcp } from 'node:net'
 import {
   type DuelView,
   duelLegalMovesFromView,
@@ -266,7 +267,6 @@ describe('finding 6: a flood of new connections is shed at the socket', () => {
       const { code } = await idiotTable(player, 2)
       await sleep(150)
       // 30 bare TCP connections at once, each sending an upgrade request.
-      const { connect: tcp } = await import('node:net')
       const port = Number(new URL(srv.url).port)
       const outcomes = await Promise.all(
         Array.from(

@@ -112,9 +112,9 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  * The patch that turns `a` into `b` (both JSON values). With `rows`, an array of events set
  * whole is written with an `e` operation (the delta updates; the record's frames keep to `s`).
  *
- * Values are compared once on the way down: a part that is the same object on both sides (the
- * engine's views share what did not change) is skipped at once, and a part that differs is
- * walked, never first compared whole and then walked again.
+ * A part that is the same object on both sides is skipped at once; an object's values are
+ * walked without first being compared whole. (An array's items are compared to choose between
+ * patching them and setting the array whole; only those that differ are then walked.)
  */
 export function diff(a: unknown, b: unknown, opts: { rows?: boolean } = {}): PatchOp[] {
   const ops: PatchOp[] = []
