@@ -1,4 +1,23 @@
-import type { AcesUpMove, Card } from '../src/index.ts'
+import { type AcesUpMove, type AcesUpPiles, acesUp, type Card } from '../src/index.ts'
+
+/**
+ * Replays a solver's line (A-16) through the engine's own rules, `acesUp.apply`: throws at the
+ * first move the engine refuses or if the line leaves stock undealt; returns the cards left.
+ */
+export function replaySolverLine(
+  deck: readonly Card[],
+  piles: AcesUpPiles,
+  line: readonly object[],
+): number {
+  let s = acesUp.setup({ piles }, 1, { deck })
+  for (const [i, m] of line.entries()) {
+    const r = acesUp.apply(s, 0, m as never)
+    if (!r.ok) throw new Error(`step ${i} ${JSON.stringify(m)} refused: ${r.error.code}`)
+    s = r.value
+  }
+  if (s.stock.length !== 0) throw new Error('the line does not deal the whole stock')
+  return s.piles.reduce((n, p) => n + p.length, 0)
+}
 
 /** Freezes a value and everything in it, so that any later mutation throws. */
 export function deepFreeze<T>(x: T): T {

@@ -14,6 +14,7 @@ import {
   Rng,
   type UndoSetting,
 } from '../src/index.ts'
+import { replaySolverLine } from './aces-up-helpers.ts'
 
 /**
  * The fewest cards left over every line of play the engine allows (exhaustive, memoised on the
@@ -45,18 +46,6 @@ function bruteForce(deck: readonly Card[], piles: AcesUpPiles, undo: UndoSetting
   return best
 }
 
-/** Replays the solver's line through the engine; returns the cards left at the end. */
-function replay(deck: readonly Card[], piles: AcesUpPiles, line: readonly object[]): number {
-  let s = acesUp.setup({ piles }, 1, { deck })
-  for (const m of line) {
-    const r = acesUp.apply(s, 0, m as never)
-    if (!r.ok) throw new Error(`solver move ${JSON.stringify(m)} refused: ${r.error.code}`)
-    s = r.value
-  }
-  expect(s.stock).toHaveLength(0)
-  return s.piles.reduce((n, p) => n + p.length, 0)
-}
-
 function shortDeck(rng: Rng, piles: AcesUpPiles): Card[] {
   const suits = rng.shuffle([0, 1, 2, 3]).slice(0, 2 + rng.int(2))
   const pool = fullDeck(piles === 8 ? 2 : 1).filter((c) => suits.includes(Math.floor(c / 13) % 4))
@@ -76,7 +65,7 @@ describe('A-16 solver against the engine', () => {
         expect(r.proven).toBe('all')
         expect(r.best).toBe(bruteForce(deck, piles))
         expect(r.best).toBeLessThanOrEqual(r.closedBest)
-        expect(replay(deck, piles, r.line)).toBe(r.best)
+        expect(replaySolverLine(deck, piles, r.line)).toBe(r.best)
       }
     })
   }
@@ -102,7 +91,7 @@ describe('A-16 solver against the engine', () => {
         const r = solveAcesUp(deck, piles)
         expect(r.best).toBeGreaterThanOrEqual(piles === 8 ? 8 : 4)
         expect(r.best).toBeLessThanOrEqual(r.closedBest)
-        expect(replay(deck, piles, r.line)).toBe(r.best)
+        expect(replaySolverLine(deck, piles, r.line)).toBe(r.best)
       }
     }
   })

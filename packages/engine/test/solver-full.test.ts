@@ -13,19 +13,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { solveAcesUp } from '../src/aces-up/solver.ts'
-import { type AcesUpPiles, acesUp, type Card } from '../src/index.ts'
-
-/** Replays the solver's line through the engine; returns the cards left at the end. */
-function replay(deck: readonly Card[], piles: AcesUpPiles, line: readonly object[]): number {
-  let s = acesUp.setup({ piles }, 1, { deck })
-  for (const [i, m] of line.entries()) {
-    const r = acesUp.apply(s, 0, m as never)
-    if (!r.ok) throw new Error(`step ${i} ${JSON.stringify(m)} refused: ${r.error.code}`)
-    s = r.value
-  }
-  if (s.stock.length !== 0) throw new Error('the line does not deal the whole stock')
-  return s.piles.reduce((n, p) => n + p.length, 0)
-}
+import { type AcesUpPiles, acesUp } from '../src/index.ts'
+import { replaySolverLine } from './aces-up-helpers.ts'
 
 /** Deals per pile setting: a seeded sample, small enough for CI on two cores. */
 const SAMPLE: Record<AcesUpPiles, number> = { 4: 200, 5: 300, 8: 300 }
@@ -39,7 +28,7 @@ describe('A-16 solver on full deals, against the engine', () => {
         const deck = acesUp.setup({ piles }, 1, { seed: `solver-full-sample-${piles}-${i}` }).deck
         const label = `${piles} piles, seed solver-full-sample-${piles}-${i}`
         const r = solveAcesUp(deck, piles)
-        expect(replay(deck, piles, r.line), label).toBe(r.best)
+        expect(replaySolverLine(deck, piles, r.line), label).toBe(r.best)
         expect(r.best, label).toBeLessThanOrEqual(r.closedBest)
         expect(r.best, label).toBeGreaterThanOrEqual(aces)
         if (r.best === aces) expect(r.proven, label).toBe('all')
@@ -67,6 +56,6 @@ describe('A-16 solver on full deals, against the engine', () => {
     const r = solveAcesUp(deck, 8)
     expect(r).toMatchObject({ best: 8, closedBest: 8, proven: 'all' })
     expect(r.nodes).toBeLessThan(10_000)
-    expect(replay(deck, 8, r.line)).toBe(8)
+    expect(replaySolverLine(deck, 8, r.line)).toBe(8)
   })
 })

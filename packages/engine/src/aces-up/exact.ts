@@ -1,0 +1,1000 @@
+/**
+ * A-16, the search of solver.ts: the fewest cards an Aces Up deal can leave. In *closed* mode
+ * every discard is made as soon as it is possible (the closed search, `closedBest`); otherwise the
+ * search covers every line of play, keeps under a deal included, starting from the closed result
+ * as its incumbent.
+ *
+ * ## Deciding a discard late
+ *
+ * Keeping a discardable card x through a deal is a choice the search would otherwise make at
+ * every deal for every such card. Instead, a card that is discardable at some moment is marked
+ * *optional*: from then on it may be taken off the table whenever it is the top of its pile, with
+ * no killer in sight, and it does not count at the end. This stands for the real line in which x
+ * was discarded at the end of the phase (the play between two deals) in which it was last marked,
+ * just before that deal: x is then still discardable, because within a phase a killer stays on
+ * top until the deal (it can only be moved to a gap or be discarded by a still higher card of its
+ * suit, which kills x too). While x lies buried it touches nothing, so both lines see the same
+ * tops. The only things the real discard would forbid are using x afterwards: as a killer, or by
+ * moving it. Doing either *commits* x (it was kept after all) and it is optional again only if it
+ * is discardable again. So the marks never add a line that cannot be played, and they lose none:
+ * a line that discards x at once is matched by taking x off at once, and one that keeps it by
+ * committing it when it is used.
+ *
+ * Consequences the search uses:
+ * - Only committed cards kill: a top is marked when a committed top of another pile has its suit
+ *   and a higher rank. (A marked card that is discardable now kills nothing its own killer does
+ *   not kill as well.) Marking is free, never a branch: an optional card can do everything a
+ *   committed one can.
+ * - An optional card with no lower card of its suit left in play can never be worth committing,
+ *   so it is taken off when it reaches the top and left out of the keys while buried.
+ * - Taking an optional top off is a branch (it exposes the card below or makes a gap), but
+ *   dealing straight after it is never better than dealing without it: the kept card can be taken
+ *   off later, when it surfaces. So a deal right after a "bare" removal (one that changed nothing
+ *   else) is not searched.
+ * - Committing an optional top is a branch only when it has a lower committed top of its suit in
+ *   another pile to kill.
+ *
+ * The search is a depth-first branch and bound over *phases* (the play between two deals). A
+ * phase-start state is looked up in a transposition table keyed by the stock position and the
+ * table (optional cards marked; piles that receive no further card sorted, since only those are
+ * interchangeable); its value is the least, over every configuration reachable within the phase,
+ * of the value of that configuration dealt on, and the table keeps exact values and lower bounds
+ * (from {@link ExactSearch.lowerBound} and from searches cut by the incumbent). Inside a phase,
+ * configurations are enumerated depth first with a per-phase visited set. Order within a phase:
+ * taking optional tops off, moves from a pile of two or more cards into a gap, the deal, moves of
+ * a lone card to another gap (which only change the card that will cover it), commits. A node
+ * budget bounds the work; when it runs out the result is the best line found, unproven.
+ *
+ * Pure: no clock, no randomness, no I/O.
+ */
+
+import { type Card, rankOf, suitOf } from '../cards.ts'
+import { StateTable } from './state-table.ts'
+
+const INF = 0x3fffffff
+/** TT values at or above this are lower bounds (value + LB_FLAG); below it, exact values. */
+const LB_FLAG = 1024
+
+/** Trail operations (each undone in reverse). */
+export const T_MARK = 0
+export const T_REMOVE = 1
+export const T_COMMIT = 2
+export const T_MOVE = 3
+export const T_DEAL = 4
+
+const SUIT = new Uint8Array(104)
+const RANK = new Uint8Array(104)
+/** Twins (same suit and rank) play alike: keys write the face, card % 52, plus one. */
+const FACE = new Uint8Array(104)
+for (let c = 0; c < 104; c++) {
+  SUIT[c] = suitOf(c)
+  RANK[c] = rankOf(c)
+  FACE[c] = (c % 52) + 1
+}
+
+/** One step of a line found by the search, as trail codes: op, a, b. */
+export interface TrailStep {
+  op: number
+  a: number
+  b: number
+}
+
+export class ExactSearch {
+  readonly n: number
+  readonly k: number
+  readonly cap: number
+  readonly deck: Uint8Array
+  /** Pile p holds pc[p*cap] (bottom) … pc[p*cap + ph[p] - 1] (top); pf: 1 = optional. */
+  readonly pc: Uint8Array
+  readonly pf: Uint8Array
+  readonly ph: Uint8Array
+  sp = 0
+  dealt = 0
+  /** Committed cards on the table: the result if the game ended now. */
+  committed = 0
+  /** Cards in play (table, either mark, and stock) per face. */
+  readonly inPlay = new Uint8Array(53)
+
+  nodes = 0
+  maxNodes = Number.POSITIVE_INFINITY
+  aborted = false
+  incumbent = INF
+  incumbentTrail: Int32Array | null = null
+
+  // The trail: every change since the layout, for undo and for the line.
+  tOp = new Int32Array(1024)
+  tA = new Int32Array(1024)
+  tB = new Int32Array(1024)
+  tLen = 0
+
+  tt = new StateTable(12)
+  retExact = false
+
+  readonly ctxMin: Int32Array
+  readonly ctxExact: Uint8Array
+  readonly ctxLB: Int32Array
+  /** Whether phase d has branched yet (only then can a configuration be reached twice). */
+  readonly branched: Uint8Array
+  readonly visited: (StateTable | null)[]
+  readonly savedKey: Uint32Array
+  readonly savedLen: Int32Array
+  readonly savedHash: Int32Array
+
+  readonly maxWords: number
+  readonly keyWords: Uint32Array
+  readonly keyBytes: Uint8Array
+  keyLen = 0
+  keyHash = 0
+  readonly order: Int32Array
+  readonly maxLive = new Int32Array(4)
+  readonly cost: Int32Array
+  readonly pileC: Int32Array
+  readonly pileNonPBottom: Uint8Array
+  readonly dpA: Int32Array
+  readonly dpB: Int32Array
+  readonly deadTo: Int32Array
+  readonly liveMax: Int32Array
+  readonly landing: Uint8Array
+  readonly stockLive: Uint8Array
+  readonly lastStart: number
+  readonly lastRowDead: boolean
+  readonly top1 = new Int32Array(4)
+  readonly top1Pile = new Int32Array(4)
+  readonly top2 = new Int32Array(4)
+
+  /**
+   * @param closed every discard is made as soon as it is possible (no card is ever kept): the
+   *   closed search of solver.ts.
+   */
+  constructor(
+    deck: readonly Card[],
+    k: number,
+    readonly closed = false,
+  ) {
+    this.n = deck.length
+    this.k = k
+    this.cap = this.n + 1
+    this.deck = Uint8Array.from(deck)
+    this.pc = new Uint8Array(k * this.cap)
+    this.pf = new Uint8Array(k * this.cap)
+    this.ph = new Uint8Array(k)
+    const phases = this.n + 2
+    this.ctxMin = new Int32Array(phases)
+    this.ctxExact = new Uint8Array(phases)
+    this.ctxLB = new Int32Array(phases)
+    this.branched = new Uint8Array(phases)
+    this.visited = new Array<StateTable | null>(phases).fill(null)
+    this.maxWords = Math.ceil((1 + this.n + k) / 4)
+    this.keyWords = new Uint32Array(this.maxWords)
+    this.keyBytes = new Uint8Array(this.keyWords.buffer)
+    this.savedKey = new Uint32Array(phases * this.maxWords)
+    this.savedLen = new Int32Array(phases)
+    this.savedHash = new Int32Array(phases)
+    this.order = new Int32Array(k)
+    this.cost = new Int32Array(k * this.cap)
+    this.pileC = new Int32Array(k)
+    this.pileNonPBottom = new Uint8Array(k)
+    this.dpA = new Int32Array((k + 1) * (k + 1) * 2)
+    this.dpB = new Int32Array((k + 1) * (k + 1) * 2)
+    this.deadTo = new Int32Array(k)
+    this.liveMax = new Int32Array(k * 4)
+    this.landing = new Uint8Array(this.n)
+    const first = Math.min(k, this.n)
+    for (let i = first; i < this.n; i++) this.landing[i] = (i - first) % k
+    this.stockLive = new Uint8Array((this.n + 1) * k * 4)
+    for (let i = this.n - 1; i >= 0; i--) {
+      const o = i * k * 4
+      for (let j = 0; j < k * 4; j++) this.stockLive[o + j] = this.stockLive[o + k * 4 + j]!
+      if (i < first) continue
+      const x = this.deck[i]!
+      const j = o + this.landing[i]! * 4 + SUIT[x]!
+      if (RANK[x]! > this.stockLive[j]!) this.stockLive[j] = RANK[x]!
+    }
+    this.lastStart = this.n > first ? first + k * Math.floor((this.n - first - 1) / k) : this.n
+    let dead = this.n - this.lastStart === k
+    for (let i = this.lastStart; dead && i < this.n; i++) {
+      for (let j = this.lastStart; j < this.n; j++) {
+        const x = this.deck[i]!
+        const y = this.deck[j]!
+        if (SUIT[x] === SUIT[y] && RANK[y]! > RANK[x]!) dead = false
+      }
+    }
+    this.lastRowDead = dead
+    this.reset()
+  }
+
+  /** Back to the layout (A-3). */
+  reset(): void {
+    this.ph.fill(0)
+    this.inPlay.fill(0)
+    for (let i = 0; i < this.n; i++) this.inPlay[FACE[this.deck[i]!]!]!++
+    const first = Math.min(this.k, this.n)
+    for (let p = 0; p < first; p++) {
+      this.pc[p * this.cap] = this.deck[p]!
+      this.pf[p * this.cap] = 0
+      this.ph[p] = 1
+    }
+    this.sp = first
+    this.dealt = 0
+    this.committed = first
+    this.tLen = 0
+    this.aborted = false
+  }
+
+  // ---- primitive changes, all recorded on the trail -------------------------------------------
+
+  push(op: number, a: number, b: number): void {
+    if (this.tLen === this.tOp.length) {
+      const grow = (t: Int32Array) => {
+        const g = new Int32Array(t.length * 2)
+        g.set(t)
+        return g
+      }
+      this.tOp = grow(this.tOp)
+      this.tA = grow(this.tA)
+      this.tB = grow(this.tB)
+    }
+    this.tOp[this.tLen] = op
+    this.tA[this.tLen] = a
+    this.tB[this.tLen] = b
+    this.tLen++
+  }
+
+  top(p: number): number {
+    return this.pc[p * this.cap + this.ph[p]! - 1]!
+  }
+
+  topFlag(p: number): number {
+    return this.pf[p * this.cap + this.ph[p]! - 1]!
+  }
+
+  /** Marks or commits the top of p (flag 1 / 0). */
+  setTopFlag(p: number, f: number): void {
+    this.pf[p * this.cap + this.ph[p]! - 1] = f
+    if (f === 1) this.committed--
+    else this.committed++
+    this.push(f === 1 ? T_MARK : T_COMMIT, p, 0)
+  }
+
+  /** Takes the optional top of p off the table. */
+  remove(p: number): void {
+    const x = this.top(p)
+    this.ph[p]!--
+    this.inPlay[FACE[x]!]!--
+    this.push(T_REMOVE, p, x)
+  }
+
+  /** Moves the top of a into the gap b; the card is committed by the move. */
+  move(a: number, b: number): void {
+    const i = a * this.cap + this.ph[a]! - 1
+    const x = this.pc[i]!
+    const f = this.pf[i]!
+    this.ph[a]!--
+    const j = b * this.cap + this.ph[b]!
+    this.pc[j] = x
+    this.pf[j] = 0
+    this.ph[b]!++
+    if (f === 1) this.committed++
+    this.push(T_MOVE, a * 8 + b, f)
+  }
+
+  deal(): void {
+    const m = Math.min(this.k, this.n - this.sp)
+    for (let p = 0; p < m; p++) {
+      const j = p * this.cap + this.ph[p]!
+      this.pc[j] = this.deck[this.sp + p]!
+      this.pf[j] = 0
+      this.ph[p]!++
+    }
+    this.sp += m
+    this.committed += m
+    this.dealt++
+    this.push(T_DEAL, m, 0)
+  }
+
+  /** Undoes the trail back to length `to`. */
+  undo(to: number): void {
+    while (this.tLen > to) {
+      const i = --this.tLen
+      const op = this.tOp[i]!
+      const a = this.tA[i]!
+      const b = this.tB[i]!
+      if (op === T_MARK) {
+        this.pf[a * this.cap + this.ph[a]! - 1] = 0
+        this.committed++
+      } else if (op === T_COMMIT) {
+        this.pf[a * this.cap + this.ph[a]! - 1] = 1
+        this.committed--
+      } else if (op === T_REMOVE) {
+        const j = a * this.cap + this.ph[a]!
+        this.pc[j] = b
+        this.pf[j] = 1
+        this.ph[a]!++
+        this.inPlay[FACE[b]!]!++
+      } else if (op === T_MOVE) {
+        const from = a >> 3
+        const to2 = a & 7
+        const j = to2 * this.cap + this.ph[to2]! - 1
+        const x = this.pc[j]!
+        this.ph[to2]!--
+        const i2 = from * this.cap + this.ph[from]!
+        this.pc[i2] = x
+        this.pf[i2] = b
+        this.ph[from]!++
+        if (b === 1) this.committed--
+      } else {
+        for (let p = 0; p < a; p++) this.ph[p]!--
+        this.sp -= a
+        this.committed -= a
+        this.dealt--
+      }
+    }
+  }
+
+  // ---- rules of the marks ---------------------------------------------------------------------
+
+  /** Is there a lower card of x's suit still in play (so that x could ever kill)? */
+  hasPrey(x: number): boolean {
+    if (this.closed) return false
+    const base = SUIT[x]! * 13 - 1
+    for (let r = RANK[x]! - 1; r >= 2; r--) if (this.inPlay[base + r]! > 0) return true
+    return false
+  }
+
+  /** Has the top of p a committed top of its suit and a higher rank in another pile? */
+  killable(p: number): boolean {
+    const x = this.top(p)
+    const s = SUIT[x]
+    const r = RANK[x]!
+    for (let q = 0; q < this.k; q++) {
+      if (q === p || this.ph[q] === 0 || this.topFlag(q) === 1) continue
+      const y = this.top(q)
+      if (SUIT[y] === s && RANK[y]! > r) return true
+    }
+    return false
+  }
+
+  /**
+   * Marks every discardable committed top and takes off every optional top that can never be
+   * worth committing, until nothing changes. Returns true if it changed anything.
+   */
+  closure(): boolean {
+    let any = false
+    for (;;) {
+      let changed = false
+      for (let p = 0; p < this.k; p++) {
+        if (this.ph[p] === 0) continue
+        if (this.topFlag(p) === 0) {
+          if (this.killable(p)) {
+            this.setTopFlag(p, 1)
+            changed = true
+          }
+        }
+        if (this.ph[p]! > 0 && this.topFlag(p) === 1 && !this.hasPrey(this.top(p))) {
+          this.remove(p)
+          changed = true
+          p--
+        }
+      }
+      if (!changed) return any
+      any = true
+    }
+  }
+
+  // ---- keys -----------------------------------------------------------------------------------
+
+  freeFrom(): number {
+    return Math.min(this.n - this.sp, this.k)
+  }
+
+  /** Byte of the card at slot i in keys, or 0 if keys leave it out (a useless optional card). */
+  keyByte(i: number): number {
+    const x = this.pc[i]!
+    if (this.pf[i] === 1 && !this.closed) return this.hasPrey(x) ? FACE[x]! + 64 : 0
+    return FACE[x]!
+  }
+
+  /** Index of the first slot from i (below end) that keys write, or end. */
+  nextKeyed(i: number, end: number): number {
+    while (i < end && this.keyByte(i) === 0) i++
+    return i
+  }
+
+  /** Compares piles a and b as their keys write them (bottom first, then length). */
+  comparePiles(a: number, b: number): number {
+    const ea = a * this.cap + this.ph[a]!
+    const eb = b * this.cap + this.ph[b]!
+    let i = this.nextKeyed(a * this.cap, ea)
+    let j = this.nextKeyed(b * this.cap, eb)
+    while (i < ea && j < eb) {
+      const d = this.keyByte(i) - this.keyByte(j)
+      if (d !== 0) return d
+      i = this.nextKeyed(i + 1, ea)
+      j = this.nextKeyed(j + 1, eb)
+    }
+    return (i < ea ? 1 : 0) - (j < eb ? 1 : 0)
+  }
+
+  packKey(): void {
+    const bytes = this.keyBytes
+    const k = this.k
+    const free = this.freeFrom()
+    const order = this.order
+    for (let p = 0; p < k; p++) order[p] = p
+    for (let i = free + 1; i < k; i++) {
+      const v = order[i]!
+      let j = i - 1
+      while (j >= free && this.comparePiles(order[j]!, v) > 0) {
+        order[j + 1] = order[j]!
+        j--
+      }
+      order[j + 1] = v
+    }
+    let len = 0
+    bytes[len++] = this.sp
+    for (let i = 0; i < k; i++) {
+      const p = order[i]!
+      const o = p * this.cap
+      for (let j = 0; j < this.ph[p]!; j++) {
+        const v = this.keyByte(o + j)
+        if (v !== 0) bytes[len++] = v
+      }
+      bytes[len++] = 127
+    }
+    while ((len & 3) !== 0) bytes[len++] = 0
+    const n = len >> 2
+    const words = this.keyWords
+    let hash = Math.imul(n, 0x9e3779b1)
+    for (let i = 0; i < n; i++) {
+      hash = Math.imul(hash ^ words[i]!, 0x85ebca6b)
+      hash ^= hash >>> 13
+    }
+    hash = Math.imul(hash ^ (hash >>> 16), 0xc2b2ae35)
+    this.keyLen = n
+    this.keyHash = hash ^ (hash >>> 16)
+  }
+
+  saveKey(d: number): void {
+    const o = d * this.maxWords
+    for (let i = 0; i < this.keyLen; i++) this.savedKey[o + i] = this.keyWords[i]!
+    this.savedLen[d] = this.keyLen
+    this.savedHash[d] = this.keyHash
+  }
+
+  ttSet(d: number, v: number): void {
+    this.tt.set(this.savedKey, d * this.maxWords, this.savedLen[d]!, this.savedHash[d]!, v)
+  }
+
+  // ---- bounds ---------------------------------------------------------------------------------
+
+  /**
+   * A lower bound on the cards left from a phase start, on any line. Optional cards count
+   * nothing and hold no pile (they can be taken off when they surface), but may still kill.
+   * (1) Digging: "P" cards, the highest of their suit in play, are never discarded; a card below
+   * a P card comes to the top only after that P card is moved to an empty pile, where it stays
+   * at a bottom for good. B piles have a P card at the bottom; a pile whose bottom is not P but
+   * lies under an undug P card stays occupied (N such piles); so B + digs + N <= k, and while a
+   * non-P-bottom pile is dug out it is occupied too. A small dynamic programme over the piles
+   * takes the best digs, assuming every freed card is discarded.
+   * (2) A dead last row: a last deal that covers every pile and whose cards cannot discard one
+   * another ends the game at once.
+   * (3) Frozen table: if every pile holds a committed P card, no pile empties again, no move is
+   * possible, and a card with no live killer in another pile is P as well (a fixpoint).
+   */
+  lowerBound(): number {
+    const k = this.k
+    const cap = this.cap
+    const maxLive = this.maxLive
+    let staticLb = 0
+    for (let s = 0; s < 4; s++) {
+      maxLive[s] = 0
+      for (let r = 14; r >= 2; r--) {
+        const c = this.inPlay[s * 13 + r - 1]!
+        if (c > 0) {
+          maxLive[s] = r
+          staticLb += c
+          break
+        }
+      }
+    }
+    const cost = this.cost
+    const pileC = this.pileC
+    const pileNonPBottom = this.pileNonPBottom
+    let bottoms = 0
+    let noEmpty = true
+    let any = false
+    for (let p = 0; p < k; p++) {
+      pileC[p] = 0
+      const h = this.ph[p]!
+      if (h === 0) {
+        noEmpty = false
+        continue
+      }
+      const o = p * cap
+      const x0 = this.pc[o]!
+      const pBottom = RANK[x0] === maxLive[SUIT[x0]!]
+      if (pBottom) bottoms++
+      pileNonPBottom[p] = pBottom ? 0 : 1
+      let c = 0
+      let nonP = pBottom || this.pf[o] === 1 ? 0 : 1
+      for (let j = 1; j < h; j++) {
+        const x = this.pc[o + j]!
+        if (RANK[x] === maxLive[SUIT[x]!]) cost[o + c++] = nonP
+        else if (this.pf[o + j] === 0) nonP++
+      }
+      pileC[p] = c
+      if (c > 0) any = true
+    }
+    let buried = 0
+    if (any) {
+      const lim = k - bottoms
+      const k1 = lim + 1
+      let dpA = this.dpA
+      let dpB = this.dpB
+      const size = k1 * k1 * 2
+      dpA.fill(INF, 0, size)
+      dpA[0] = 0
+      for (let p = 0; p < k; p++) {
+        const c = pileC[p]!
+        if (c === 0) continue
+        const nonPBottom = pileNonPBottom[p] === 1
+        const o = p * cap
+        dpB.fill(INF, 0, size)
+        for (let i = 0; i < size; i++) {
+          const cur = dpA[i]!
+          if (cur === INF) continue
+          const fd = i & 1
+          const r2 = (i >> 1) % k1
+          const r1 = ((i >> 1) - r2) / k1
+          for (let m = 0; m <= c; m++) {
+            let n1 = r1 + m
+            let n2 = r2
+            let nf = fd
+            let v = cur
+            if (m < c) v += cost[o + c - 1 - m]!
+            if (nonPBottom) {
+              if (m < c) {
+                n1++
+                n2++
+              } else {
+                n2 += c
+                nf = 1
+              }
+            }
+            if (n1 > lim || n2 > lim) continue
+            const idx = (n1 * k1 + n2) * 2 + nf
+            if (v < dpB[idx]!) dpB[idx] = v
+          }
+        }
+        const t = dpA
+        dpA = dpB
+        dpB = t
+      }
+      buried = INF
+      for (let i = 0; i < size; i++) {
+        const v = dpA[i]!
+        if (v >= buried) continue
+        if ((i & 1) === 1 && ((i >> 1) % k1) + 1 > lim) continue
+        buried = v
+      }
+    }
+    const digLb = Math.max(staticLb + buried, this.lastRowBound())
+    if (!noEmpty || digLb >= this.incumbent) return digLb
+    return Math.max(digLb, this.frozenBound())
+  }
+
+  lastRowBound(): number {
+    if (!this.lastRowDead || this.sp > this.lastStart) return 0
+    let permanent = 0
+    for (let s = 0; s < 4; s++) {
+      const r = this.maxLive[s]!
+      if (r > 0) permanent += this.inPlay[s * 13 + r - 1]!
+    }
+    for (let i = this.lastStart; i < this.n; i++) {
+      const x = this.deck[i]!
+      if (RANK[x] === this.maxLive[SUIT[x]!]) permanent--
+    }
+    return this.n - this.lastStart + permanent
+  }
+
+  frozenBound(): number {
+    const n = this.n
+    const k = this.k
+    const cap = this.cap
+    const deadTo = this.deadTo
+    const liveMax = this.liveMax
+    deadTo.fill(0)
+    for (;;) {
+      const so = this.sp * k * 4
+      for (let i = 0; i < k * 4; i++) liveMax[i] = this.stockLive[so + i]!
+      for (let p = 0; p < k; p++) {
+        const o = p * cap
+        for (let j = deadTo[p]!; j < this.ph[p]!; j++) {
+          const x = this.pc[o + j]!
+          const i = p * 4 + SUIT[x]!
+          if (RANK[x]! > liveMax[i]!) liveMax[i] = RANK[x]!
+        }
+      }
+      this.summarise()
+      let changed = false
+      for (let p = 0; p < k; p++) {
+        const o = p * cap
+        for (let j = this.ph[p]! - 1; j > deadTo[p]!; j--) {
+          if (this.pf[o + j] === 0 && this.isP(this.pc[o + j]!, p)) {
+            deadTo[p] = j
+            changed = true
+            break
+          }
+        }
+      }
+      if (!changed) break
+    }
+    let lb = 0
+    for (let p = 0; p < k; p++) {
+      const o = p * cap
+      let hasP = false
+      for (let j = deadTo[p]!; j < this.ph[p]!; j++) {
+        if (this.pf[o + j] === 0 && this.isP(this.pc[o + j]!, p)) {
+          hasP = true
+          lb++
+        }
+      }
+      if (!hasP) return 0
+      for (let j = 0; j < deadTo[p]!; j++) if (this.pf[o + j] === 0) lb++
+    }
+    for (let i = this.sp; i < n; i++) if (this.isP(this.deck[i]!, this.landing[i]!)) lb++
+    return lb
+  }
+
+  summarise(): void {
+    for (let s = 0; s < 4; s++) {
+      let a = 0
+      let ap = -1
+      let b = 0
+      for (let p = 0; p < this.k; p++) {
+        const v = this.liveMax[p * 4 + s]!
+        if (v > a) {
+          b = a
+          a = v
+          ap = p
+        } else if (v > b) b = v
+      }
+      this.top1[s] = a
+      this.top1Pile[s] = ap
+      this.top2[s] = b
+    }
+  }
+
+  isP(x: number, p: number): boolean {
+    const s = SUIT[x]!
+    const other = this.top1Pile[s] === p ? this.top2[s]! : this.top1[s]!
+    return other <= RANK[x]!
+  }
+
+  // ---- the search -----------------------------------------------------------------------------
+
+  stop(d: number): boolean {
+    return (
+      this.aborted ||
+      this.incumbent <= this.ctxLB[d]! ||
+      (this.ctxExact[d] === 1 && this.ctxMin[d]! <= this.ctxLB[d]!)
+    )
+  }
+
+  offer(d: number, v: number, exact: boolean): void {
+    const m = this.ctxMin[d]!
+    if (v < m || (v === m && exact)) {
+      this.ctxMin[d] = v
+      this.ctxExact[d] = exact ? 1 : 0
+    }
+  }
+
+  /** Value of the current phase-start state (just dealt, or the layout). Sets retExact. */
+  phaseSearch(): number {
+    const d = this.dealt
+    if (this.sp === this.n) {
+      // Stock empty: if nothing can empty a pile or be taken off, the game is over.
+      const mark = this.tLen
+      this.closure()
+      let forced = true
+      for (let p = 0; p < this.k; p++) if (this.ph[p] === 0 || this.topFlag(p) === 1) forced = false
+      const v = this.committed
+      if (forced && v < this.incumbent) {
+        this.incumbent = v
+        this.saveTrail()
+      }
+      this.undo(mark)
+      if (forced) {
+        this.retExact = true
+        return v
+      }
+    }
+    this.packKey()
+    this.saveKey(d)
+    const e = this.tt.get(this.keyWords, 0, this.keyLen, this.keyHash)
+    let lb = 0
+    if (e >= 0) {
+      if (e < LB_FLAG) {
+        this.retExact = true
+        return e
+      }
+      lb = e - LB_FLAG
+    }
+    if (lb < this.incumbent) {
+      const slb = this.lowerBound()
+      if (slb > lb) lb = slb
+    }
+    if (lb >= this.incumbent) {
+      this.retExact = false
+      return lb
+    }
+    if (++this.nodes > this.maxNodes) {
+      this.aborted = true
+      this.retExact = false
+      return lb
+    }
+    this.ctxMin[d] = INF
+    this.ctxExact[d] = 0
+    this.ctxLB[d] = lb
+    this.branched[d] = 0
+    this.visited[d]?.clear()
+    this.explore(d, false)
+    this.visited[d]?.clear()
+    if (this.aborted) {
+      this.retExact = false
+      return lb
+    }
+    const v = this.ctxMin[d]!
+    const exactChild = this.ctxExact[d] === 1
+    if (exactChild && v <= lb) {
+      this.ttSet(d, v)
+      this.retExact = true
+      return v
+    }
+    if (this.incumbent <= lb) {
+      this.ttSet(d, lb + LB_FLAG)
+      this.retExact = false
+      return lb
+    }
+    if (exactChild) {
+      this.ttSet(d, v)
+      this.retExact = true
+      return v
+    }
+    const r = Math.max(v, lb)
+    this.ttSet(d, r + LB_FLAG)
+    this.retExact = false
+    return r
+  }
+
+  /** Explores phase d from here; `bare`: reached by a removal that changed nothing else. */
+  explore(d: number, bare: boolean): void {
+    const mark = this.tLen
+    if (this.closure()) bare = false
+    this.settled(d, bare)
+    this.undo(mark)
+  }
+
+  settled(d: number, bare: boolean): void {
+    const k = this.k
+    const rem = this.n - this.sp
+    let empty = false
+    let optional = false
+    for (let p = 0; p < k; p++) {
+      if (this.ph[p] === 0) empty = true
+      else if (this.topFlag(p) === 1) optional = true
+    }
+    // A configuration can be reached twice only after a branch of this phase, or if it branches.
+    if (this.branched[d] === 1 || empty || optional) {
+      this.packKey()
+      let vs = this.visited[d]
+      if (vs === null || vs === undefined) {
+        vs = new StateTable(6)
+        this.visited[d] = vs
+      }
+      if (!vs.add(this.keyWords, 0, this.keyLen, this.keyHash)) return
+    }
+    if (++this.nodes > this.maxNodes) {
+      this.aborted = true
+      return
+    }
+    // Taking off an optional top (exposing the card below, or making a gap).
+    for (let p = 0; p < k; p++) {
+      if (this.ph[p] === 0 || this.topFlag(p) === 0) continue
+      const mark = this.tLen
+      this.branched[d] = 1
+      this.remove(p)
+      this.explore(d, true)
+      this.undo(mark)
+      if (this.stop(d)) return
+    }
+    if (empty && !this.tryMoves(d, true)) return
+    if (!bare) {
+      if (rem === 0) {
+        const v = this.committed
+        this.offer(d, v, true)
+        if (v < this.incumbent) {
+          this.incumbent = v
+          this.saveTrail()
+        }
+      } else {
+        const mark = this.tLen
+        this.deal()
+        const v = this.phaseSearch()
+        const exact = this.retExact
+        this.undo(mark)
+        if (this.aborted) return
+        this.offer(d, v, exact)
+      }
+      if (this.stop(d)) return
+    }
+    if (empty && !this.tryMoves(d, false)) return
+    // Committing an optional top to kill a lower committed top of its suit.
+    for (let p = 0; p < k; p++) {
+      if (this.ph[p] === 0 || this.topFlag(p) === 0) continue
+      if (!this.hasCommittedPrey(p)) continue
+      const mark = this.tLen
+      this.branched[d] = 1
+      this.setTopFlag(p, 0)
+      this.explore(d, false)
+      this.undo(mark)
+      if (this.stop(d)) return
+    }
+  }
+
+  incumbentA: Int32Array | null = null
+  incumbentB: Int32Array | null = null
+  /** Keeps the current trail as the incumbent's line. */
+  saveTrail(): void {
+    this.incumbentTrail = this.tOp.slice(0, this.tLen)
+    this.incumbentA = this.tA.slice(0, this.tLen)
+    this.incumbentB = this.tB.slice(0, this.tLen)
+  }
+
+  /** Has the (optional) top of p a lower committed top of its suit in another pile? */
+  hasCommittedPrey(p: number): boolean {
+    const z = this.top(p)
+    for (let q = 0; q < this.k; q++) {
+      if (q === p || this.ph[q] === 0 || this.topFlag(q) === 1) continue
+      const y = this.top(q)
+      if (SUIT[y] === SUIT[z] && RANK[y]! < RANK[z]!) return true
+    }
+    return false
+  }
+
+  /** Moves from piles of two or more cards (tall) or of one card into gaps; false = stop. */
+  tryMoves(d: number, tall: boolean): boolean {
+    const k = this.k
+    const free = this.freeFrom()
+    let firstFreeEmpty = true
+    for (let b = 0; b < k; b++) {
+      if (this.ph[b] !== 0) continue
+      const bFree = b >= free
+      if (bFree) {
+        if (!firstFreeEmpty) continue
+        firstFreeEmpty = false
+      }
+      for (let a = 0; a < k; a++) {
+        const ha = this.ph[a]!
+        if (a === b || ha === 0 || tall !== ha > 1) continue
+        if (ha === 1 && bFree && a >= free) continue
+        const mark = this.tLen
+        this.branched[d] = 1
+        this.move(a, b)
+        this.explore(d, false)
+        this.undo(mark)
+        if (this.stop(d)) return false
+      }
+    }
+    return true
+  }
+
+  /** The incumbent line as trail steps (empty if the search found nothing better). */
+  line(): TrailStep[] {
+    const op = this.incumbentTrail
+    const a = this.incumbentA
+    const b = this.incumbentB
+    if (op === null || a === null || b === null) return []
+    return Array.from(op, (o, i) => ({ op: o, a: a[i]!, b: b[i]! }))
+  }
+}
+
+export type SolverMove =
+  | { type: 'discard'; pile: number }
+  | { type: 'move'; from: number; to: number }
+  | { type: 'deal' }
+
+/**
+ * Turns a line of the search (its trail) into moves of the real game. An optional card that was
+ * taken off when it was discardable in the same phase is discarded then; one taken off later, or
+ * never taken off, is discarded at the end of the phase in which it was last marked, just before
+ * that deal (lowest rank first, so that each one's killer is still there). Throws if a move it
+ * writes is not legal, which would be a bug of the search.
+ */
+export function realLine(
+  deck: readonly Card[],
+  k: number,
+  steps: readonly TrailStep[],
+): SolverMove[] {
+  // Pass 1: which mark each removal takes off, and the fate of every mark.
+  interface Mark {
+    card: number
+    phase: number
+    removedIn: number
+    used: boolean
+  }
+  const piles: { card: number; mark: Mark | null }[][] = Array.from({ length: k }, () => [])
+  const first = Math.min(k, deck.length)
+  for (let p = 0; p < first; p++) piles[p]!.push({ card: deck[p]!, mark: null })
+  let sp = first
+  let phase = 0
+  const marks: Mark[] = []
+  const removes: (Mark | null)[] = []
+  for (const { op, a } of steps) {
+    let removed: Mark | null = null
+    if (op === T_MARK) {
+      const t = piles[a]!.at(-1)!
+      t.mark = { card: t.card, phase, removedIn: Number.POSITIVE_INFINITY, used: false }
+      marks.push(t.mark)
+    } else if (op === T_COMMIT) {
+      const t = piles[a]!.at(-1)!
+      if (t.mark !== null) t.mark.used = true
+      t.mark = null
+    } else if (op === T_REMOVE) {
+      const t = piles[a]!.pop()!
+      removed = t.mark
+      if (removed !== null) removed.removedIn = phase
+    } else if (op === T_MOVE) {
+      const t = piles[a >> 3]!.pop()!
+      if (t.mark !== null) t.mark.used = true
+      t.mark = null
+      piles[a & 7]!.push(t)
+    } else {
+      for (let p = 0; p < a; p++) piles[p]!.push({ card: deck[sp++]!, mark: null })
+      phase++
+    }
+    removes.push(removed)
+  }
+  // Pass 2: the real game.
+  const real: number[][] = Array.from({ length: k }, () => [])
+  for (let p = 0; p < first; p++) real[p]!.push(deck[p]!)
+  sp = first
+  phase = 0
+  const out: SolverMove[] = []
+  const discard = (card: number) => {
+    const p = real.findIndex((q) => q.at(-1) === card)
+    const ok =
+      p >= 0 &&
+      real.some((q, i) => {
+        const y = q.at(-1)
+        return i !== p && y !== undefined && SUIT[y] === SUIT[card] && RANK[y]! > RANK[card]!
+      })
+    if (!ok) throw new Error(`solver line: card ${card} cannot be discarded`)
+    real[p]!.pop()
+    out.push({ type: 'discard', pile: p })
+  }
+  // Marks of this phase whose card goes later or never: discarded now, lowest rank first.
+  const closePhase = () => {
+    const late = marks
+      .filter((m) => !m.used && m.phase === phase && m.removedIn > phase)
+      .sort((x, y) => RANK[x.card]! - RANK[y.card]!)
+    for (const m of late) discard(m.card)
+  }
+  steps.forEach(({ op, a }, i) => {
+    const m = removes[i]
+    if (op === T_REMOVE && m !== null && m !== undefined && m.phase === phase) discard(m.card)
+    else if (op === T_MOVE) {
+      const x = real[a >> 3]!.pop()
+      if (x === undefined || real[a & 7]!.length !== 0) throw new Error('solver line: bad move')
+      real[a & 7]!.push(x)
+      out.push({ type: 'move', from: a >> 3, to: a & 7 })
+    } else if (op === T_DEAL) {
+      closePhase()
+      for (let p = 0; p < a; p++) real[p]!.push(deck[sp++]!)
+      out.push({ type: 'deal' })
+      phase++
+    }
+  })
+  closePhase()
+  return out
+}
