@@ -579,7 +579,10 @@ export class ExactSearch {
       }
     }
     const digLb = Math.max(staticLb + buried, this.lastRowBound())
-    if (!noEmpty || digLb >= this.incumbent) return digLb
+    // The closed search goes without (3): it has no budget, and there the bound costs more time
+    // than the nodes it saves (the ten slowest closed searches of 10,000 deals: 11.1 s with it,
+    // 8.3 s without, for 13% more nodes). The full search's budget is in nodes, so it keeps it.
+    if (!noEmpty || digLb >= this.incumbent || this.closed) return digLb
     return Math.max(digLb, this.frozenBound())
   }
 
