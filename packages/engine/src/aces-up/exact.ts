@@ -99,7 +99,8 @@ export class ExactSearch {
   maxNodes = Number.POSITIVE_INFINITY
   aborted = false
   incumbent = INF
-  incumbentTrail: Int32Array | null = null
+  /** The trail that reached the incumbent (empty: the search found nothing below its start). */
+  incumbentSteps: TrailStep[] = []
 
   // The trail: every change since the layout, for undo and for the line.
   tOp = new Int32Array(1024)
@@ -702,10 +703,7 @@ export class ExactSearch {
       let forced = true
       for (let p = 0; p < this.k; p++) if (this.ph[p] === 0 || this.topFlag(p) === 1) forced = false
       const v = this.committed
-      if (forced && v < this.incumbent) {
-        this.incumbent = v
-        this.saveTrail()
-      }
+      if (forced) this.leaf(v)
       this.undo(mark)
       if (forced) {
         this.retExact = true
@@ -816,10 +814,7 @@ export class ExactSearch {
       if (rem === 0) {
         const v = this.committed
         this.offer(d, v, true)
-        if (v < this.incumbent) {
-          this.incumbent = v
-          this.saveTrail()
-        }
+        this.leaf(v)
       } else {
         const mark = this.tLen
         this.deal()
@@ -845,13 +840,15 @@ export class ExactSearch {
     }
   }
 
-  incumbentA: Int32Array | null = null
-  incumbentB: Int32Array | null = null
-  /** Keeps the current trail as the incumbent's line. */
-  saveTrail(): void {
-    this.incumbentTrail = this.tOp.slice(0, this.tLen)
-    this.incumbentA = this.tA.slice(0, this.tLen)
-    this.incumbentB = this.tB.slice(0, this.tLen)
+  /** A game ending here with v cards: keeps it and its trail if it beats the incumbent. */
+  leaf(v: number): void {
+    if (v >= this.incumbent) return
+    this.incumbent = v
+    this.incumbentSteps = Array.from(this.tOp.subarray(0, this.tLen), (op, i) => ({
+      op,
+      a: this.tA[i]!,
+      b: this.tB[i]!,
+    }))
   }
 
   /** Has the (optional) top of p a lower committed top of its suit in another pile? */
@@ -894,11 +891,7 @@ export class ExactSearch {
 
   /** The incumbent line as trail steps (empty if the search found nothing better). */
   line(): TrailStep[] {
-    const op = this.incumbentTrail
-    const a = this.incumbentA
-    const b = this.incumbentB
-    if (op === null || a === null || b === null) return []
-    return Array.from(op, (o, i) => ({ op: o, a: a[i]!, b: b[i]! }))
+    return this.incumbentSteps
   }
 }
 
