@@ -272,6 +272,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
   serveRecords(fastify, store, limits, trust, {
     maxFrames: config.records.maxFrames,
     framesCached: config.records.framesCached,
+    maxMoves: config.records.maxMoves,
   })
   serveWeb(fastify, config, log)
   // Before serving, this node learns which nodes are alive: until then it would take itself for

@@ -24,6 +24,17 @@ const nextHead = (head: string, game: GameRecord['game'], m: RecordMove): string
     .update(chainLine(head, game, m), 'utf8')
     .digest('hex')
 
+/**
+ * The head of a record's chain after the moves it holds. The stored header keeps the head it was
+ * opened (or closed) with, and the moves are appended apart; this is the head the players saw
+ * after its last move.
+ */
+export function headAfter(rec: GameRecord): string {
+  let head = chainStart(rec.id, rec.commitment)
+  for (const m of rec.moves) head = nextHead(head, rec.game, m)
+  return head
+}
+
 /** A fresh secret seed for a game to come, and its commitment (published). */
 export function newFair(): { seed: string; commitment: string } {
   const seed = randomBytes(32).toString('hex')

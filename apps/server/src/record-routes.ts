@@ -3,9 +3,11 @@
 // move. While the game is played the record is only its header (settings, seats, commitment,
 // contributions): its moves would tell a same-deal opponent about a deal they have yet to play,
 // and the deal is revealed at the end; the frames are the engine's spectator views, which hide
-// exactly that. Every read counts against its address's limit.
+// exactly that. A record whose game was abandoned (its table is gone) is served closed, its deal
+// revealed (abandoned.ts). Every read counts against its address's limit.
 import { type Deal, type GameRecord, recordText } from '@kortbord/engine'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { settleAbandoned } from './abandoned.ts'
 import { clientAddress, type Limits, type trustFunction } from './limits.ts'
 import { FramesCache } from './public-frames.ts'
 import type { TableStore } from './store.ts'
@@ -14,6 +16,8 @@ export interface RecordRoutesOptions {
   /** Frames served at most for one record (the latest), and records whose frames are kept built. */
   readonly maxFrames: number
   readonly framesCached: number
+  /** Moves a record keeps at most (RECORD_MAX_MOVES). */
+  readonly maxMoves: number
 }
 
 type Req = { params: unknown; raw: import('node:http').IncomingMessage }
@@ -51,9 +55,14 @@ export function serveRecords(
       await refuse(reply, 404, 'NO_SUCH_RECORD', 'no such record')
       return null
     }
+    const settled = await settleAbandoned(store, r, opts.maxMoves).catch(() => undefined)
+    if (settled === undefined) {
+      await refuse(reply, 503, 'UNAVAILABLE', 'try again')
+      return null
+    }
     // A finished record never changes again; one being played changes with every move.
-    reply.header('cache-control', r.end ? 'public, max-age=3600' : 'no-store')
-    return r
+    reply.header('cache-control', settled.end ? 'public, max-age=3600' : 'no-store')
+    return settled
   }
   /** What may be shown of a record: all of it once the game is over, its header before. */
   const published = (r: GameRecord): GameRecord => (r.end ? r : { ...r, moves: [] })

@@ -55,9 +55,10 @@ const DAY = 86_400
  *
  * With a game record's effects (issue 14), also KEYS[2] the record's header, KEYS[3] its moves
  * (a list), KEYS[4] its secret deal, and ARGV[6] the header's JSON or '', ARGV[7] a move's JSON
- * or '', ARGV[8] the record's TTL, ARGV[9] the deal's JSON or '', ARGV[10] '1' when the header
- * ends the game (the deal, revealed in it, is no longer kept apart): an acknowledged move is
- * always a recorded move, and the record's keys expire together.
+ * or '', ARGV[8] the record's TTL, ARGV[9] the deal with its table's code as JSON ({ table,
+ * deal }) or '', ARGV[10] '1' when the header ends the game (the deal, revealed in it, is no
+ * longer kept apart): an acknowledged move is always a recorded move, and the record's keys
+ * expire together.
  */
 const SAVE = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -306,7 +307,7 @@ export class RedisStore implements TableStore {
               effects?.header ? JSON.stringify(effects.header) : '',
               effects?.move ? JSON.stringify(effects.move.entry) : '',
               String(this.recordTtl),
-              effects?.deal ? JSON.stringify(effects.deal) : '',
+              effects?.deal ? JSON.stringify({ table: record.code, deal: effects.deal }) : '',
               effects?.header && effects.header.end !== null ? '1' : '',
             ]
           : []),
@@ -339,9 +340,25 @@ export class RedisStore implements TableStore {
     return { ...(JSON.parse(header) as GameRecord), moves: moves.map((m) => JSON.parse(m)) }
   }
 
-  async loadRecordDeal(id: string): Promise<Deal | null> {
+  /**
+   * A record's secret deal and the code of its table, stored as { table, deal } (before the
+   * code was kept: the deal alone).
+   */
+  private async recordSecret(id: string): Promise<{ table: string | null; deal: Deal } | null> {
     const json = await this.call('record', () => this.client.get(`${this.recordKey(id)}:deal`))
-    return json == null ? null : (JSON.parse(json) as Deal)
+    if (json == null) return null
+    const v = JSON.parse(json) as { table?: unknown; deal?: Deal }
+    return v.deal !== undefined && typeof v.table === 'string'
+      ? { table: v.table, deal: v.deal }
+      : { table: null, deal: v as Deal }
+  }
+
+  async loadRecordDeal(id: string): Promise<Deal | null> {
+    return (await this.recordSecret(id))?.deal ?? null
+  }
+
+  async recordTable(id: string): Promise<string | null> {
+    return (await this.recordSecret(id))?.table ?? null
   }
 
   async delete(code: string): Promise<void> {

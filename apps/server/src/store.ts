@@ -121,6 +121,11 @@ export interface TableStore extends WatchStore {
   loadRecord(id: string): Promise<GameRecord | null>
   /** The secret deal of a record whose game is being played ({@link RecordEffects.deal}), or null. */
   loadRecordDeal(id: string): Promise<Deal | null>
+  /**
+   * The code of the table that plays the record's game, kept with its deal (never served), or
+   * null once the game is over (or for a record kept before this was). See abandoned.ts.
+   */
+  recordTable(id: string): Promise<string | null>
   delete(code: string): Promise<void>
   /**
    * Node liveness for a cluster: a node renews its mark every few seconds; `liveNodes` lists the
@@ -159,7 +164,13 @@ export class MemoryStore implements TableStore {
   /** Records by id, oldest first (a Map keeps insertion order; a change moves one to the end). */
   private readonly records = new Map<
     string,
-    { header: GameRecord; moves: RecordMove[]; until: number; deal: Deal | null }
+    {
+      header: GameRecord
+      moves: RecordMove[]
+      until: number
+      deal: Deal | null
+      table: string | null
+    }
   >()
   private readonly freeze: boolean
   private readonly retention: RecordRetention
@@ -177,10 +188,10 @@ export class MemoryStore implements TableStore {
     const current = this.tables.get(record.code)?.version ?? null
     if (current !== expected) throw new VersionConflict(record.code)
     this.tables.set(record.code, this.freeze ? deepFreeze(record) : record)
-    if (effects) this.applyRecordEffects(effects)
+    if (effects) this.applyRecordEffects(record.code, effects)
   }
 
-  private applyRecordEffects(e: RecordEffects): void {
+  private applyRecordEffects(code: string, e: RecordEffects): void {
     const until = Date.now() + this.retention.ttlSeconds * 1000
     const touch = (id: string) => {
       const r = this.records.get(id)
@@ -193,10 +204,12 @@ export class MemoryStore implements TableStore {
     if (e.header) {
       const r = touch(e.header.id)
       const deal = e.header.end !== null ? null : (e.deal ?? r?.deal ?? null)
+      const table = deal === null ? null : code
       if (r) {
         r.header = e.header
         r.deal = deal
-      } else this.records.set(e.header.id, { header: e.header, moves: [], until, deal })
+        r.table = table
+      } else this.records.set(e.header.id, { header: e.header, moves: [], until, deal, table })
     }
     if (e.move) touch(e.move.id)?.moves.push(e.move.entry)
     // The oldest beyond the bound go.
@@ -217,6 +230,12 @@ export class MemoryStore implements TableStore {
     const r = this.records.get(id)
     if (!r || r.until < Date.now()) return null
     return r.deal
+  }
+
+  async recordTable(id: string): Promise<string | null> {
+    const r = this.records.get(id)
+    if (!r || r.until < Date.now()) return null
+    return r.table
   }
 
   /** Records kept now (for tests and the metric). */

@@ -269,6 +269,41 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
     }, 60_000)
   }
 
+  it('a game whose table is gone is abandoned: its record is served closed with its deal, and verifies', async () => {
+    const mine = entropy()
+    const p = await srv.client()
+    const code = must(
+      await p.send('table:create', { game: 'klockan', name: 'Olle', entropy: mine }),
+    ).table as string
+    let version = must(await p.send('table:start', { table: code, version: 1 })).version
+    const id = p.state(code)!.table.fair.record!
+    for (let i = 0; i < 2; i++) {
+      const u = await p.atVersion(code, version)
+      const move = klockanLegalMovesFromView(u.view as KlockanView)[0]!
+      version = must(await p.send('game:move', { table: code, version, move })).version
+    }
+    const seen = p.state(code)!.table.fair.head!
+    // While its table plays it, the record is its header only.
+    const during = await getRecord(srv, id)
+    expect(during).toMatchObject({ id, end: null, deal: null, moves: [] })
+    // The table goes (as when it expires): the game can never end by a move.
+    await srv.app.store.delete(code)
+    const r = await fetch(`${srv.url}/api/records/${id}`)
+    expect(r.headers.get('cache-control')).toContain('max-age')
+    const record = (await r.json()) as GameRecord
+    expect(record.end).toEqual({ reason: 'abandoned' })
+    expect(record.moves).toHaveLength(2)
+    expect(record.endedAt).toBe(record.moves[1]!.at)
+    expect(commitment((record.deal as { fair: FairDeal }).fair.seed)).toBe(record.commitment)
+    const v = verifyRecord(record, { seat: 0, entropy: mine, head: seen })
+    expect(v.problems).toEqual([])
+    expect(v.shuffle).toBe('verified')
+    expect(replayRecord(record).outcome).toBeUndefined()
+    const text = await (await fetch(`${srv.url}/api/records/${id}/text`)).text()
+    expect(text).toContain('[End "abandoned"]')
+    expect((await getFrames(srv, id)).body.frames.length).toBeGreaterThan(0)
+  })
+
   it('[RECORD_MAX_MOVES] a record stops growing at its cap and says it was cut short; verifying it says so', async () => {
     const capped = await startServer({ KORTBORD_TEST_DEALS: '0', RECORD_MAX_MOVES: '10' })
     try {

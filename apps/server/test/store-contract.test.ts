@@ -6,6 +6,7 @@ import { CreateTable } from '@kortbord/protocol'
 import pino from 'pino'
 import { createClient } from 'redis'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { settleAbandoned } from '../src/abandoned.ts'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { connectRedisStore, RedisStore, StoreUnavailable } from '../src/redis-store.ts'
@@ -209,8 +210,11 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
       const id = newRecordId()
       expect(await store.loadRecordDeal(id)).toBeNull()
       const header = recordHeader(id, { shuffle: 'kortbord-shuffle-v1', commitment: 'c0' })
+      expect(await store.recordTable(id)).toBeNull()
       await store.save(next(v1), 1, { header, deal: SECRET_DEAL })
       expect(await store.loadRecordDeal(id)).toEqual(SECRET_DEAL)
+      // Kept with it, the code of the table that plays it (how abandoned.ts finds the table).
+      expect(await store.recordTable(id)).toBe(v1.code)
       // The record itself, which is what the API serves, names no deal and no seed.
       const served = await store.loadRecord(id)
       expect(served).toEqual(header)
@@ -225,7 +229,37 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
       const closed = { ...header, deal: SECRET_DEAL, end: { reason: 'abandoned' as const } }
       await store.save(next(next(next(v1))), 3, { header: closed })
       expect(await store.loadRecordDeal(id)).toBeNull()
+      expect(await store.recordTable(id)).toBeNull()
       expect(await store.loadRecord(id)).toEqual({ ...closed, moves: [aMove(3)] })
+    })
+
+    it('an open record is served as abandoned once its table is gone or plays another game, never before', async () => {
+      const v1 = fresh()
+      await store.save(v1, null)
+      const id = newRecordId()
+      const header = recordHeader(id)
+      const v2 = { ...next(v1), gameRecord: header }
+      await store.save(v2, 1, { header, deal: SECRET_DEAL })
+      await store.save(next(v2), 2, { move: { id, entry: aMove(3) } })
+      const open = (await store.loadRecord(id))!
+      // Its table plays it: served as it is, deal hidden.
+      expect(await settleAbandoned(store, open, 100)).toEqual(open)
+      // The table plays another game now (the record was never closed): abandoned.
+      await store.save({ ...next(next(v2)), gameRecord: recordHeader(newRecordId()) }, 3)
+      const gone = await settleAbandoned(store, open, 100)
+      expect(gone).toMatchObject({
+        end: { reason: 'abandoned' },
+        deal: SECRET_DEAL,
+        endedAt: aMove(3).at,
+        moves: [aMove(3)],
+      })
+      expect(gone.truncated).toBeUndefined()
+      // The table is gone, and the record holds as many moves as one keeps: cut short too.
+      await store.delete(v1.code)
+      expect(await settleAbandoned(store, open, 1)).toMatchObject({
+        end: { reason: 'abandoned' },
+        truncated: true,
+      })
     })
 
     it('[RECORD_TTL_DAYS] forgets a record, its moves and its deal once its retention has passed', async () => {
