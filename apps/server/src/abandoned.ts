@@ -18,18 +18,16 @@ export async function settleAbandoned(
   maxMoves: number,
 ): Promise<GameRecord> {
   if (r.end !== null) return r
-  const code = await store.recordTable(r.id)
-  // Unknown (a record kept before its table's code was): left as it is until it expires.
-  if (code === null) return r
-  const table = await store.load(code)
+  const secret = await store.loadRecordSecret(r.id)
+  // No table's code (a record kept before it was): left as it is until it expires.
+  if (secret === null || secret.table === null) return r
+  const table = await store.load(secret.table)
   if (table !== null && table.gameRecord?.id === r.id) return r
-  const deal = await store.loadRecordDeal(r.id)
-  if (deal === null) return r
   const endedAt = r.moves.at(-1)?.at ?? r.startedAt
   const cut = r.truncated === true || r.moves.length >= maxMoves
   return {
     ...r,
-    deal,
+    deal: secret.deal,
     end: { reason: 'abandoned' },
     endedAt,
     head: headAfter(r),

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto'
 import type { Deal, GameRecord } from '@kortbord/engine'
 import { createClient } from 'redis'
 import type { LiveNodes } from './presence.ts'
-import { type RecordEffects, type TableRecord, type TableStore, VersionConflict } from './store.ts'
+import {
+  type RecordEffects,
+  type RecordSecret,
+  type TableRecord,
+  type TableStore,
+  VersionConflict,
+} from './store.ts'
 
 /** Logs state changes of the connection; a pino logger fits. */
 export interface StoreLog {
@@ -340,11 +346,8 @@ export class RedisStore implements TableStore {
     return { ...(JSON.parse(header) as GameRecord), moves: moves.map((m) => JSON.parse(m)) }
   }
 
-  /**
-   * A record's secret deal and the code of its table, stored as { table, deal } (before the
-   * code was kept: the deal alone).
-   */
-  private async recordSecret(id: string): Promise<{ table: string | null; deal: Deal } | null> {
+  /** Stored as { table, deal } (before the table's code was kept: the deal alone). */
+  async loadRecordSecret(id: string): Promise<RecordSecret | null> {
     const json = await this.call('record', () => this.client.get(`${this.recordKey(id)}:deal`))
     if (json == null) return null
     const v = JSON.parse(json) as { table?: unknown; deal?: Deal }
@@ -354,11 +357,7 @@ export class RedisStore implements TableStore {
   }
 
   async loadRecordDeal(id: string): Promise<Deal | null> {
-    return (await this.recordSecret(id))?.deal ?? null
-  }
-
-  async recordTable(id: string): Promise<string | null> {
-    return (await this.recordSecret(id))?.table ?? null
+    return (await this.loadRecordSecret(id))?.deal ?? null
   }
 
   async delete(code: string): Promise<void> {

@@ -101,6 +101,12 @@ export interface RecordEffects {
   readonly deal?: Deal
 }
 
+/** What a store keeps apart from a record while its game is played ({@link RecordEffects.deal}). */
+export interface RecordSecret {
+  readonly deal: Deal
+  readonly table: string | null
+}
+
 /** Refused because another writer saved a newer version first. */
 export class VersionConflict extends Error {
   constructor(readonly code: string) {
@@ -122,10 +128,11 @@ export interface TableStore extends WatchStore {
   /** The secret deal of a record whose game is being played ({@link RecordEffects.deal}), or null. */
   loadRecordDeal(id: string): Promise<Deal | null>
   /**
-   * The code of the table that plays the record's game, kept with its deal (never served), or
-   * null once the game is over (or for a record kept before this was). See abandoned.ts.
+   * The secret deal together with the code of the table that plays the record's game (never
+   * served; `table` null for a record kept before it was), or null once the game is over. One
+   * read for both: see abandoned.ts.
    */
-  recordTable(id: string): Promise<string | null>
+  loadRecordSecret(id: string): Promise<RecordSecret | null>
   delete(code: string): Promise<void>
   /**
    * Node liveness for a cluster: a node renews its mark every few seconds; `liveNodes` lists the
@@ -227,15 +234,13 @@ export class MemoryStore implements TableStore {
   }
 
   async loadRecordDeal(id: string): Promise<Deal | null> {
-    const r = this.records.get(id)
-    if (!r || r.until < Date.now()) return null
-    return r.deal
+    return (await this.loadRecordSecret(id))?.deal ?? null
   }
 
-  async recordTable(id: string): Promise<string | null> {
+  async loadRecordSecret(id: string): Promise<RecordSecret | null> {
     const r = this.records.get(id)
-    if (!r || r.until < Date.now()) return null
-    return r.table
+    if (!r || r.until < Date.now() || r.deal === null) return null
+    return { deal: r.deal, table: r.table }
   }
 
   /** Records kept now (for tests and the metric). */

@@ -210,11 +210,11 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
       const id = newRecordId()
       expect(await store.loadRecordDeal(id)).toBeNull()
       const header = recordHeader(id, { shuffle: 'kortbord-shuffle-v1', commitment: 'c0' })
-      expect(await store.recordTable(id)).toBeNull()
+      expect(await store.loadRecordSecret(id)).toBeNull()
       await store.save(next(v1), 1, { header, deal: SECRET_DEAL })
       expect(await store.loadRecordDeal(id)).toEqual(SECRET_DEAL)
       // Kept with it, the code of the table that plays it (how abandoned.ts finds the table).
-      expect(await store.recordTable(id)).toBe(v1.code)
+      expect(await store.loadRecordSecret(id)).toEqual({ deal: SECRET_DEAL, table: v1.code })
       // The record itself, which is what the API serves, names no deal and no seed.
       const served = await store.loadRecord(id)
       expect(served).toEqual(header)
@@ -229,7 +229,7 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
       const closed = { ...header, deal: SECRET_DEAL, end: { reason: 'abandoned' as const } }
       await store.save(next(next(next(v1))), 3, { header: closed })
       expect(await store.loadRecordDeal(id)).toBeNull()
-      expect(await store.recordTable(id)).toBeNull()
+      expect(await store.loadRecordSecret(id)).toBeNull()
       expect(await store.loadRecord(id)).toEqual({ ...closed, moves: [aMove(3)] })
     })
 
