@@ -94,6 +94,8 @@ export class ExactSearch {
   committed = 0
   /** Cards in play (table, either mark, and stock) per face. */
   readonly inPlay = new Uint8Array(53)
+  /** Per suit, the lowest rank in play (15: none): x has prey iff it is below x's rank. */
+  readonly lowest = new Uint8Array(4)
 
   nodes = 0
   maxNodes = Number.POSITIVE_INFINITY
@@ -209,6 +211,7 @@ export class ExactSearch {
     this.ph.fill(0)
     this.inPlay.fill(0)
     for (let i = 0; i < this.n; i++) this.inPlay[FACE[this.deck[i]!]!]!++
+    for (let s = 0; s < 4; s++) this.lowest[s] = this.lowestFrom(s, 2)
     const first = Math.min(this.k, this.n)
     for (let p = 0; p < first; p++) {
       this.pc[p * this.cap] = this.deck[p]!
@@ -261,8 +264,17 @@ export class ExactSearch {
   remove(p: number): void {
     const x = this.top(p)
     this.ph[p]!--
-    this.inPlay[FACE[x]!]!--
+    const s = SUIT[x]!
+    if (--this.inPlay[FACE[x]!]! === 0 && this.lowest[s] === RANK[x]) {
+      this.lowest[s] = this.lowestFrom(s, RANK[x]! + 1)
+    }
     this.push(T_REMOVE, p, x)
+  }
+
+  /** The lowest rank from r up of suit s with a card in play (15: none). */
+  lowestFrom(s: number, r: number): number {
+    while (r <= 14 && this.inPlay[s * 13 + r - 1] === 0) r++
+    return r
   }
 
   /** Moves the top of a into the gap b; the card is committed by the move. */
@@ -312,6 +324,7 @@ export class ExactSearch {
         this.pf[j] = 1
         this.ph[a]!++
         this.inPlay[FACE[b]!]!++
+        if (RANK[b]! < this.lowest[SUIT[b]!]!) this.lowest[SUIT[b]!] = RANK[b]!
       } else if (op === T_MOVE) {
         const from = a >> 3
         const to2 = a & 7
@@ -336,21 +349,21 @@ export class ExactSearch {
 
   /** Is there a lower card of x's suit still in play (so that x could ever kill)? */
   hasPrey(x: number): boolean {
-    if (this.closed) return false
-    const base = SUIT[x]! * 13 - 1
-    for (let r = RANK[x]! - 1; r >= 2; r--) if (this.inPlay[base + r]! > 0) return true
-    return false
+    return !this.closed && this.lowest[SUIT[x]!]! < RANK[x]!
   }
 
-  /** Has the top of p a committed top of its suit and a higher rank in another pile? */
-  killable(p: number): boolean {
+  /**
+   * Has another pile a committed top of the suit of p's top, of a higher rank (`above`: a killer
+   * of p's top) or a lower one (its prey)?
+   */
+  committedOfSuit(p: number, above: boolean): boolean {
     const x = this.top(p)
     const s = SUIT[x]
     const r = RANK[x]!
     for (let q = 0; q < this.k; q++) {
       if (q === p || this.ph[q] === 0 || this.topFlag(q) === 1) continue
       const y = this.top(q)
-      if (SUIT[y] === s && RANK[y]! > r) return true
+      if (SUIT[y] === s && (above ? RANK[y]! > r : RANK[y]! < r)) return true
     }
     return false
   }
@@ -366,7 +379,7 @@ export class ExactSearch {
       for (let p = 0; p < this.k; p++) {
         if (this.ph[p] === 0) continue
         if (this.topFlag(p) === 0) {
-          if (this.killable(p)) {
+          if (this.committedOfSuit(p, true)) {
             this.setTopFlag(p, 1)
             changed = true
           }
@@ -830,7 +843,7 @@ export class ExactSearch {
     // Committing an optional top to kill a lower committed top of its suit.
     for (let p = 0; p < k; p++) {
       if (this.ph[p] === 0 || this.topFlag(p) === 0) continue
-      if (!this.hasCommittedPrey(p)) continue
+      if (!this.committedOfSuit(p, false)) continue
       const mark = this.tLen
       this.branched[d] = 1
       this.setTopFlag(p, 0)
@@ -849,17 +862,6 @@ export class ExactSearch {
       a: this.tA[i]!,
       b: this.tB[i]!,
     }))
-  }
-
-  /** Has the (optional) top of p a lower committed top of its suit in another pile? */
-  hasCommittedPrey(p: number): boolean {
-    const z = this.top(p)
-    for (let q = 0; q < this.k; q++) {
-      if (q === p || this.ph[q] === 0 || this.topFlag(q) === 1) continue
-      const y = this.top(q)
-      if (SUIT[y] === SUIT[z] && RANK[y]! < RANK[z]!) return true
-    }
-    return false
   }
 
   /** Moves from piles of two or more cards (tall) or of one card into gaps; false = stop. */
