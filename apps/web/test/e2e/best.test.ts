@@ -3,18 +3,18 @@
 // best, then replaced by the figure the background proof finds; after the match the replay page
 // shows the best way, worked out in a Web Worker, move by move beside the game as played.
 import { formatCard, fullDeck, parseCards, Rng, solveAcesUp } from '@kortbord/engine'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { lineStates } from '../../src/lib/best-way.ts'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { duelStep } from './duel-helpers.ts'
+import { browserFixture } from './fixture.ts'
 import {
   chooseTimer,
   createTable,
   joinByLink,
   type Person,
-  personOf,
   selectByLabel,
   startGame,
   watchByLink,
@@ -24,12 +24,8 @@ import {
   DESKTOP,
   eventually,
   expectNoAxeViolations,
-  launch,
   PHONE,
-  person,
   screenshot,
-  startServer,
-  type TestServer,
 } from './server.ts'
 
 /**
@@ -67,35 +63,18 @@ const pileCards = (page: Page, testid: string) =>
     .evaluateAll((els) => els.filter((e) => !e.closest('.heaps')).length)
 
 describe.skipIf(!browserTestsEnabled('best.test.ts'))('A-16 best possible in the browser', () => {
-  let server: TestServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
+  const fx = browserFixture({
+    deck: deck.map(formatCard).join(' '),
+    // The table's solve tries no keeps, and the proof waits long enough to be seen waiting.
+    env: { SOLVER_NODES: '0', KORTBORD_TEST_PROOF_DELAY_MS: '15000' },
+  })
   let players: [Person, Person]
   /** A spectator on a desktop screen. */
   let watcher: Person
 
   beforeAll(async () => {
-    browser = await launch()
-    server = await startServer({
-      deck: deck.map(formatCard).join(' '),
-      // The table's solve tries no keeps, and the proof waits long enough to be seen waiting.
-      env: { SOLVER_NODES: '0', KORTBORD_TEST_PROOF_DELAY_MS: '15000' },
-    })
-    const open = async (lang: 'en' | 'sv', locale: string) => {
-      const p = await person(browser, { ...PHONE, locale })
-      contexts.push(p.context)
-      return personOf(p.page, lang)
-    }
-    players = [await open('en', 'en-GB'), await open('sv', 'sv-SE')]
-    const desk = await person(browser, { ...DESKTOP, locale: 'en-GB' })
-    contexts.push(desk.context)
-    watcher = personOf(desk.page, 'en')
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close()
-    await server?.stop()
+    players = [await fx.open(PHONE, 'en'), await fx.open(PHONE, 'sv')]
+    watcher = await fx.open(DESKTOP, 'en')
   })
 
   it('keepDeal: the deal is one where the proof lowers the bound', () => {
@@ -107,7 +86,7 @@ describe.skipIf(!browserTestsEnabled('best.test.ts'))('A-16 best possible in the
 
   it('[A-16] shows "≤ n" while unproven, then the proven figure; the replay shows the best way', async () => {
     const [p0, p1] = players
-    const link = await createTable(p0, server.url, 'Astrid', 'duel', async () => {
+    const link = await createTable(p0, fx.url, 'Astrid', 'duel', async () => {
       await selectByLabel(p0.page, p0.t.games).selectOption('1')
       await chooseTimer(p0, null)
     })
@@ -162,7 +141,7 @@ describe.skipIf(!browserTestsEnabled('best.test.ts'))('A-16 best possible in the
       (await page.getByTestId('score-sheet').locator('tbody tr td').nth(1).textContent()) ?? '',
       10,
     )
-    const recordUrl = `${server.url}${await end.getAttribute('href')}`
+    const recordUrl = `${fx.url}${await end.getAttribute('href')}`
     await page.goto(recordUrl)
     await page.getByTestId('show-best-way').click()
     const summary = page.getByTestId('best-way-summary')

@@ -1,10 +1,11 @@
 // The contrast measurement the browser tests rely on (contrast.ts, through axeFindings): text on
 // a gradient, which axe-core can only mark "needs review", is measured on the rendered pixels and
 // fails below WCAG AA; the page is left as it was.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { contrastShortfalls } from './contrast.ts'
-import { axeFindings, browserTestsEnabled, DESKTOP, launch, PHONE, person } from './server.ts'
+import { browserFixture } from './fixture.ts'
+import { axeFindings, browserTestsEnabled, DESKTOP, PHONE } from './server.ts'
 
 /** `a` drawn at opacity `alpha` over `b`, as #rrggbb. */
 function mix(a: string, alpha: number, b: string): string {
@@ -59,20 +60,11 @@ const PAGE = `<!doctype html><html lang="en"><head><meta name="viewport" content
 describe.skipIf(!browserTestsEnabled('contrast.test.ts'))(
   'contrast on the rendered background',
   () => {
-    let browser: Browser
-    const contexts: BrowserContext[] = []
-
-    beforeAll(async () => {
-      browser = await launch()
-    })
-    afterAll(async () => {
-      for (const c of contexts) await c.close().catch(() => {})
-      await browser?.close()
-    })
+    // The browser only: the page is set with setContent, no server serves it.
+    const fx = browserFixture(false)
 
     async function open(opts: typeof DESKTOP): Promise<Page> {
-      const p = await person(browser, opts)
-      contexts.push(p.context)
+      const p = await fx.person(opts)
       await p.page.setContent(PAGE)
       return p.page
     }

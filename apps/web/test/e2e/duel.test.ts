@@ -2,14 +2,14 @@
 // games at the same time (discards, a move to an empty pile, deals, the A-6 warning, one undo,
 // an early end), a spectator watches both boards, and the score sheet and best possible fill in.
 import { formatCard, parseCards } from '@kortbord/engine'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
+import { browserFixture } from './fixture.ts'
 import {
   createTable,
   joinByLink,
   type Person,
-  personOf,
   selectByLabel,
   startGame,
   watchByLink,
@@ -19,12 +19,8 @@ import {
   DESKTOP,
   eventually,
   expectNoAxeViolations,
-  launch,
   PHONE,
-  person,
   screenshot,
-  startServer,
-  type TestServer,
 } from './server.ts'
 
 /**
@@ -94,31 +90,13 @@ function readSheet(page: Page, game: number): Promise<[SheetCell | null, SheetCe
 }
 
 describe.skipIf(!browserTestsEnabled('duel.test.ts'))('Idioten för två in the browser', () => {
-  let server: TestServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
-  const errors: string[][] = []
+  const fx = browserFixture({ deck: DUEL_DECK })
   let players: [Person, Person]
   let spec: Person
 
   beforeAll(async () => {
-    // The browser first: without one (CI), no server is left behind.
-    browser = await launch()
-    server = await startServer({ deck: DUEL_DECK })
-    const open = async (lang: 'sv' | 'en' | 'nb', locale: string) => {
-      const p = await person(browser, { ...PHONE, locale })
-      contexts.push(p.context)
-      errors.push(p.errors)
-      return personOf(p.page, lang)
-    }
-    players = [await open('en', 'en-GB'), await open('sv', 'sv-SE')]
-    spec = await open('nb', 'nb-NO')
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close()
-    await server?.stop()
+    players = [await fx.open(PHONE, 'en'), await fx.open(PHONE, 'sv')]
+    spec = await fx.open(PHONE, 'nb')
   })
 
   /** Waits until the other player's page and the spectator's show `seat`'s board as its owner does. */
@@ -257,7 +235,7 @@ describe.skipIf(!browserTestsEnabled('duel.test.ts'))('Idioten för två in the 
       await selectByLabel(p0.page, p0.t.games).selectOption('1')
       await selectByLabel(p0.page, p0.t.undo).selectOption('both')
     }
-    const link = await createTable(p0, server.url, NAMES[0], 'duel', configure, () =>
+    const link = await createTable(p0, fx.url, NAMES[0], 'duel', configure, () =>
       screenshot(p0.page, 'phone-duel-home'),
     )
     await joinByLink(p1, link, NAMES[1])
@@ -407,6 +385,6 @@ describe.skipIf(!browserTestsEnabled('duel.test.ts'))('Idioten för två in the 
     await screenshot(p0.page, 'desktop-duel-result')
     await p0.page.setViewportSize(PHONE.viewport!)
 
-    for (const e of errors) expect(e.filter((x) => x.startsWith('pageerror'))).toEqual([])
+    for (const e of fx.errors()) expect(e.filter((x) => x.startsWith('pageerror'))).toEqual([])
   })
 })

@@ -3,18 +3,18 @@
 // and a hint), the next game by agreement (waiting room, bots, after a game), the chat with its
 // refusals, the title alert of a hidden tab with its sound and buzz, card motion and its absence
 // under reduced motion, and cards that use a desktop's width. axe-core checks every state.
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { DICTS } from '../../src/lib/i18n.ts'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
+import { browserFixture } from './fixture.ts'
 import { endByForfeit, IDIOT_DECK, playTurn, snap } from './idiot-helpers.ts'
 import {
   createIdiotTable,
   createTable,
   joinByLink,
   type Person,
-  personOf,
   selectByLabel,
   startGame,
   watchByLink,
@@ -24,12 +24,8 @@ import {
   DESKTOP,
   eventually,
   expectNoAxeViolations,
-  launch,
   PHONE,
-  person,
   screenshot,
-  startServer,
-  type TestServer,
 } from './server.ts'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -52,27 +48,7 @@ const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (issue 15)', () => {
-  let server: TestServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
-
-  beforeAll(async () => {
-    browser = await launch()
-    server = await startServer({ deck: IDIOT_DECK })
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close()
-    await server?.stop()
-  })
-
-  async function open(opts: BrowserContextOptions, lang: 'sv' | 'nb' | 'en'): Promise<Person> {
-    const locale = { sv: 'sv-SE', nb: 'nb-NO', en: 'en-GB' }[lang]
-    const p = await person(browser, { ...opts, locale })
-    contexts.push(p.context)
-    return personOf(p.page, lang)
-  }
+  const fx = browserFixture({ deck: IDIOT_DECK })
 
   /** Whose turn it is, once both pages agree (0: a, 1: b). */
   function turnOf(a: Person, b: Person, names: [string, string]): Promise<0 | 1> {
@@ -85,9 +61,9 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
   }
 
   it('[I-4, I-8] an Idiot turn with the keyboard alone: the focus goes to the next action, stays put while others play, and looks unlike a choice or a hint', async () => {
-    const host = await open(PHONE, 'en')
-    const guest = await open(PHONE, 'sv')
-    const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+    const host = await fx.open(PHONE, 'en')
+    const guest = await fx.open(PHONE, 'sv')
+    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
     await joinByLink(guest, link, 'Bo')
     const { page, t } = host
 
@@ -193,10 +169,10 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
   })
 
   it('the next game by agreement: ready in the waiting room, bots agree, Play again after a game', async () => {
-    const host = await open(PHONE, 'en')
-    const guest = await open(PHONE, 'nb')
+    const host = await fx.open(PHONE, 'en')
+    const guest = await fx.open(PHONE, 'nb')
     const tt = TABLE_DICTS.en
-    const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
     await joinByLink(guest, link, 'Bo')
 
     // The waiting room: the guest is ready; the host sees who is awaited.
@@ -247,8 +223,8 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     }
 
     // With a bot, one person asking is enough: the bot agrees by itself.
-    const solo = await open(PHONE, 'en')
-    await createIdiotTable(solo, server.url, 'Cy', 2, undefined, null)
+    const solo = await fx.open(PHONE, 'en')
+    await createIdiotTable(solo, fx.url, 'Cy', 2, undefined, null)
     await solo.page.getByTestId('add-bot-1').click()
     await solo.page.getByTestId('bot-1').waitFor()
     expect(await solo.page.getByTestId('rematch-status').textContent()).toContain(tt.botsAgree)
@@ -257,10 +233,10 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
   })
 
   it('the host starts the next game at once with "Start now" while a request waits for them', async () => {
-    const host = await open(PHONE, 'en')
-    const guest = await open(PHONE, 'sv')
+    const host = await fx.open(PHONE, 'en')
+    const guest = await fx.open(PHONE, 'sv')
     const tt = TABLE_DICTS.en
-    const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
     await joinByLink(guest, link, 'Bo')
     await startGame(host)
     for (const p of [host, guest]) {
@@ -303,9 +279,9 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
   })
 
   it('the alert switches are kept over a reload, and a turn buzzes only while vibrate is on', async () => {
-    const host = await open(PHONE, 'en')
-    const guest = await open(PHONE, 'sv')
-    const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+    const host = await fx.open(PHONE, 'en')
+    const guest = await fx.open(PHONE, 'sv')
+    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
     await joinByLink(guest, link, 'Bo')
     const page = guest.page
     const sound = page.getByTestId('alert-sound')
@@ -389,11 +365,11 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
   })
 
   it('chat: text only, reactions, spectators apart and switched off, a seat muted, refusals in words', async () => {
-    const host = await open(PHONE, 'en')
-    const guest = await open(PHONE, 'sv')
-    const spec = await open(DESKTOP, 'nb')
+    const host = await fx.open(PHONE, 'en')
+    const guest = await fx.open(PHONE, 'sv')
+    const spec = await fx.open(DESKTOP, 'nb')
     const [en, sv, nb] = [TABLE_DICTS.en, TABLE_DICTS.sv, TABLE_DICTS.nb]
-    const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
     await joinByLink(guest, link, 'Bo')
     await watchByLink(spec, link)
 
@@ -495,10 +471,10 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
   })
 
   it('turn alerts: while hidden the title and icon say it is your turn, with a sound and a buzz if wanted', async () => {
-    const host = await open(PHONE, 'en')
-    const guest = await open(PHONE, 'sv')
+    const host = await fx.open(PHONE, 'en')
+    const guest = await fx.open(PHONE, 'sv')
     const tt = TABLE_DICTS.sv
-    const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
     await joinByLink(guest, link, 'Bo')
     const page = guest.page
     // Count the tones and buzzes the page makes.
@@ -578,9 +554,9 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
 
   for (const motion of ['no-preference', 'reduce'] as const) {
     it(`card motion ${motion === 'reduce' ? 'is skipped under reduced motion' : 'plays, short, when motion is welcome'}; the cards use a desktop's width`, async () => {
-      const host = await open({ ...DESKTOP, reducedMotion: motion }, 'en')
-      const guest = await open({ ...PHONE, reducedMotion: motion }, 'en')
-      const link = await createIdiotTable(host, server.url, 'Astrid', 2, undefined, null)
+      const host = await fx.open({ ...DESKTOP, reducedMotion: motion }, 'en')
+      const guest = await fx.open({ ...PHONE, reducedMotion: motion }, 'en')
+      const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
       await joinByLink(guest, link, 'Bo')
       // Count every animation the pages start from now on, and every CSS animation running.
       for (const p of [host, guest]) {
@@ -656,9 +632,9 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
 
   for (const motion of ['no-preference', 'reduce'] as const) {
     it(`Aces Up: a discard and a deal ${motion === 'reduce' ? 'do not move under reduced motion' : 'glide from where the cards were'}`, async () => {
-      const host = await open({ ...DESKTOP, reducedMotion: motion }, 'en')
-      const guest = await open({ ...PHONE, reducedMotion: motion }, 'sv')
-      const link = await createTable(host, server.url, 'Astrid', 'duel', async () => {
+      const host = await fx.open({ ...DESKTOP, reducedMotion: motion }, 'en')
+      const guest = await fx.open({ ...PHONE, reducedMotion: motion }, 'sv')
+      const link = await createTable(host, fx.url, 'Astrid', 'duel', async () => {
         await selectByLabel(host.page, host.t.games).selectOption('1')
       })
       await joinByLink(guest, link, 'Bo')

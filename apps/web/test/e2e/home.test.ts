@@ -1,19 +1,9 @@
 // The home page without a name (issue 15, point 6): "Practise" and "Create" say on the screen
 // that a name is needed, next to the field, and put the focus in it; nothing else happens.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Person, personOf } from './pages.ts'
-import {
-  browserTestsEnabled,
-  DESKTOP,
-  expectNoAxeViolations,
-  launch,
-  PHONE,
-  person,
-  screenshot,
-  startServer,
-  type TestServer,
-} from './server.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { browserFixture } from './fixture.ts'
+import { browserTestsEnabled, DESKTOP, expectNoAxeViolations, PHONE, screenshot } from './server.ts'
 
 /** The name's problem line and the focus: what the player sees and where typing would go. */
 const nameState = (page: Page) =>
@@ -35,32 +25,16 @@ const nameState = (page: Page) =>
   })
 
 describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a name', () => {
-  let server: TestServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
-
-  beforeAll(async () => {
-    browser = await launch()
-    server = await startServer()
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close()
-    await server?.stop()
-  })
+  const fx = browserFixture()
 
   for (const [size, opts, lang] of [
     ['phone', PHONE, 'sv'],
     ['desktop', DESKTOP, 'en'],
   ] as const) {
     it(`Practise and Create with an empty name (${size}): the reason on screen, the focus in the field`, async () => {
-      const locale = { sv: 'sv-SE', en: 'en-GB' }[lang]
-      const made = await person(browser, { ...opts, locale })
-      contexts.push(made.context)
-      const p: Person = personOf(made.page, lang)
+      const p = await fx.open(opts, lang)
       const { page, t } = p
-      await page.goto(`${server.url}/`)
+      await page.goto(`${fx.url}/`)
       expect((await nameState(page)).text).toBe('')
       await expectNoAxeViolations(page, `home (${size}), no name`)
 

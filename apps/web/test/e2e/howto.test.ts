@@ -2,25 +2,22 @@
 // table, at phone and desktop size; the player keeps their seat throughout.
 import { mkdirSync } from 'node:fs'
 import { parseCard } from '@kortbord/engine'
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import duelTexts from '../../src/howto/duel.ts'
 import idiotTexts from '../../src/howto/idiot.ts'
 import klockanTexts from '../../src/howto/klockan.ts'
 import { cardLabel } from '../../src/lib/card-names.ts'
+import { browserFixture } from './fixture.ts'
 import { snap } from './idiot-helpers.ts'
-import { createIdiotTable, joinByLink, type Person, personOf, startGame } from './pages.ts'
+import { createIdiotTable, joinByLink, type Person, startGame } from './pages.ts'
 import {
   browserTestsEnabled,
   DESKTOP,
   eventually,
   expectNoAxeViolations,
-  launch,
   PHONE,
-  person,
   SCREENSHOTS,
-  startServer,
-  type TestServer,
 } from './server.ts'
 
 /** What the screen shows (the viewport, not the whole page: the dialog covers the viewport). */
@@ -42,31 +39,7 @@ const focus = (page: Page) =>
   })
 
 describe.skipIf(!browserTestsEnabled('howto.test.ts'))('How to play in the browser', () => {
-  let server: TestServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
-  /** Console and page errors of each page opened, by its Person. */
-  const errors = new Map<Person, string[]>()
-
-  beforeAll(async () => {
-    browser = await launch()
-    server = await startServer()
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close()
-    await server?.stop()
-  })
-
-  async function open(opts: BrowserContextOptions, lang: 'sv' | 'nb' | 'en'): Promise<Person> {
-    const locale = { sv: 'sv-SE', nb: 'nb-NO', en: 'en-GB' }[lang]
-    const p = await person(browser, { ...opts, locale })
-    contexts.push(p.context)
-    const who = personOf(p.page, lang)
-    errors.set(who, p.errors)
-    return who
-  }
+  const fx = browserFixture()
 
   /** The open dialog, found by its role and its name (its heading). */
   const dialogOf = (p: Person, gameName: string) =>
@@ -77,9 +50,9 @@ describe.skipIf(!browserTestsEnabled('howto.test.ts'))('How to play in the brows
     ['desktop', DESKTOP],
   ] as const) {
     it(`opens from the home page (${size}, Swedish): Idiot's special cards, the duel's score; Escape closes and gives focus back`, async () => {
-      const p = await open(opts, 'sv')
+      const p = await fx.open(opts, 'sv')
       const { page, t } = p
-      await page.goto(`${server.url}/`)
+      await page.goto(`${fx.url}/`)
       const opener = page.getByRole('button', { name: t.howToPlayGame(t.idiot), exact: true })
       await opener.click()
 
@@ -152,7 +125,7 @@ describe.skipIf(!browserTestsEnabled('howto.test.ts'))('How to play in the brows
       await herrarna.getByRole('button', { name: t.close, exact: true }).click()
       await eventually(async () => expect(await page.getByRole('dialog').count()).toBe(0))
       expect((await focus(page)).testid).toBe('howto-open')
-      expect(errors.get(p)).toEqual([])
+      expect(fx.errorsOf(p)).toEqual([])
     })
   }
 
@@ -161,9 +134,9 @@ describe.skipIf(!browserTestsEnabled('howto.test.ts'))('How to play in the brows
     ['en', 'desktop', DESKTOP],
   ] as const) {
     it(`the duel's How to play in ${lang === 'nb' ? 'Norwegian' : 'English'} (${size}): every section, the score's bands, the cards named in ${lang}`, async () => {
-      const p = await open(opts, lang)
+      const p = await fx.open(opts, lang)
       const { page, t } = p
-      await page.goto(`${server.url}/`)
+      await page.goto(`${fx.url}/`)
       // The button follows the game chosen on the home page.
       await page.getByText(t.duel, { exact: true }).click()
       const opener = page.getByRole('button', { name: t.howToPlayGame(t.duel), exact: true })
@@ -212,14 +185,14 @@ describe.skipIf(!browserTestsEnabled('howto.test.ts'))('How to play in the brows
       await page.keyboard.press('Escape')
       await eventually(async () => expect(await page.getByRole('dialog').count()).toBe(0))
       expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true)
-      expect(errors.get(p)).toEqual([])
+      expect(fx.errorsOf(p)).toEqual([])
     })
   }
 
   it('opens from the waiting room and from the table, stays open while the game starts, and the seat is kept', async () => {
-    const host = await open(DESKTOP, 'en')
-    const guest = await open(PHONE, 'nb')
-    const link = await createIdiotTable(host, server.url, 'Astrid', 2)
+    const host = await fx.open(DESKTOP, 'en')
+    const guest = await fx.open(PHONE, 'nb')
+    const link = await createIdiotTable(host, fx.url, 'Astrid', 2)
     await joinByLink(guest, link, 'Bo')
     const tableUrl = guest.page.url()
 
@@ -281,7 +254,7 @@ describe.skipIf(!browserTestsEnabled('howto.test.ts'))('How to play in the brows
       expect(h.status).toBe(hostFirst ? host.t.yourTurn : host.t.theirTurn('Bo'))
       expect(gs.status).toBe(hostFirst ? guest.t.theirTurn('Astrid') : guest.t.yourTurn)
     })
-    expect(errors.get(host)).toEqual([])
-    expect(errors.get(guest)).toEqual([])
+    expect(fx.errorsOf(host)).toEqual([])
+    expect(fx.errorsOf(guest)).toEqual([])
   })
 })

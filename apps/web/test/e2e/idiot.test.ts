@@ -2,64 +2,36 @@
 // spectator (Norwegian) and a desktop spectator for the wide screenshots.
 
 import { compareForHand, parseCards, setupIdiot } from '@kortbord/engine'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
+import { browserFixture } from './fixture.ts'
 import { IDIOT_DECK, type IdiotSnap, playTurn, snap } from './idiot-helpers.ts'
-import {
-  createIdiotTable,
-  joinByLink,
-  type Person,
-  personOf,
-  startGame,
-  watchByLink,
-} from './pages.ts'
+import { createIdiotTable, joinByLink, type Person, startGame, watchByLink } from './pages.ts'
 import {
   browserTestsEnabled,
   DESKTOP,
   eventually,
   expectNoAxeViolations,
-  launch,
   PHONE,
-  person,
   screenshot,
-  startServer,
-  type TestServer,
 } from './server.ts'
 
 const HOST = 'Astrid'
 const GUEST = 'Bob'
 
 describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', () => {
-  let server: TestServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
-  const errors: string[][] = []
+  const fx = browserFixture({ deck: IDIOT_DECK })
   let host: Person
   let guest: Person
   let spec: Person
   let desk: Person
 
   beforeAll(async () => {
-    // The browser first: without one (CI), no server is left behind.
-    browser = await launch()
-    server = await startServer({ deck: IDIOT_DECK })
-    const open = async (opts: Parameters<typeof person>[1], lang: 'sv' | 'en' | 'nb') => {
-      const p = await person(browser, opts)
-      contexts.push(p.context)
-      errors.push(p.errors)
-      return personOf(p.page, lang)
-    }
-    host = await open({ ...PHONE, locale: 'sv-SE' }, 'sv')
-    guest = await open({ ...PHONE, locale: 'en-GB' }, 'en')
-    spec = await open({ ...PHONE, locale: 'nb-NO' }, 'nb')
-    desk = await open({ ...DESKTOP, locale: 'en-GB' }, 'en')
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close()
-    await server?.stop()
+    host = await fx.open(PHONE, 'sv')
+    guest = await fx.open(PHONE, 'en')
+    spec = await fx.open(PHONE, 'nb')
+    desk = await fx.open(DESKTOP, 'en')
   })
 
   /** The player's page shown at desktop size for a moment (same seat, no second tab). */
@@ -121,10 +93,10 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
 
   it('creates, joins, watches, swaps and plays a game to the end', async () => {
     // --- Home ----------------------------------------------------------------------------
-    await desk.page.goto(`${server.url}/`)
+    await desk.page.goto(`${fx.url}/`)
     await desk.page.getByRole('heading', { name: desk.t.newTable }).waitFor()
     await shot(desk.page, 'desktop-home')
-    const link = await createIdiotTable(host, server.url, HOST, 2, () =>
+    const link = await createIdiotTable(host, fx.url, HOST, 2, () =>
       screenshot(host.page, 'phone-home'),
     )
     const code = new URL(link).pathname.slice(3)
@@ -259,6 +231,6 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
     await shot(desk.page, 'desktop-result-spectator')
     await desktopShot(host.page, 'desktop-result')
 
-    for (const e of errors) expect(e.filter((x) => x.startsWith('pageerror'))).toEqual([])
+    for (const e of fx.errors()) expect(e.filter((x) => x.startsWith('pageerror'))).toEqual([])
   })
 })

@@ -15,14 +15,14 @@ import {
   parseCards,
   startKlockan,
 } from '@kortbord/engine'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserFixture } from './fixture.ts'
 import {
   createSoloTable,
   createTable,
   joinByLink,
   type Person,
-  personOf,
   selectByLabel,
   startGame,
   watchByLink,
@@ -32,11 +32,8 @@ import {
   DESKTOP,
   eventually,
   expectNoAxeViolations,
-  launch,
   PHONE,
-  person,
   screenshot,
-  startServer,
   type TestServer,
 } from './server.ts'
 
@@ -129,36 +126,21 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
   'Klockan and Dom Åtta Herrarna in the browser',
   () => {
+    // The browser only: this describe starts its two servers itself (the fixture stops them).
+    const fx = browserFixture(false)
     let one: TestServer
     let two: TestServer
-    let browser: Browser
-    const contexts: BrowserContext[] = []
-    const errors: string[][] = []
     let host: Person
     let guest: Person
     let spec: Person
 
     beforeAll(async () => {
-      // The browser first: without one (CI), no server is left behind.
-      browser = await launch()
       // One after the other: two servers starting at once on a busy machine may miss the 30 s.
-      one = await startServer({ deck: KLOCKAN_DECK })
-      two = await startServer({ deck: TWO_DECKS })
-      const open = async (lang: 'sv' | 'en' | 'nb', locale: string) => {
-        const p = await person(browser, { ...PHONE, locale })
-        contexts.push(p.context)
-        errors.push(p.errors)
-        return personOf(p.page, lang)
-      }
-      host = await open('sv', 'sv-SE')
-      guest = await open('en', 'en-GB')
-      spec = await open('nb', 'nb-NO')
-    })
-
-    afterAll(async () => {
-      for (const c of contexts) await c.close().catch(() => {})
-      await browser?.close()
-      await Promise.all([one?.stop(), two?.stop()])
+      one = await fx.startServer({ deck: KLOCKAN_DECK })
+      two = await fx.startServer({ deck: TWO_DECKS })
+      host = await fx.open(PHONE, 'sv')
+      guest = await fx.open(PHONE, 'en')
+      spec = await fx.open(PHONE, 'nb')
     })
 
     it('Klockan för två: two players take turns to the fourth king, watched; the loser is told', async () => {
@@ -524,7 +506,7 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       await expectNoAxeViolations(page, 'Dom Åtta Herrarna, result, desktop')
       await page.setViewportSize(PHONE.viewport!)
 
-      for (const e of errors) expect(e.filter((x) => x.startsWith('pageerror'))).toEqual([])
+      for (const e of fx.errors()) expect(e.filter((x) => x.startsWith('pageerror'))).toEqual([])
     })
   },
 )

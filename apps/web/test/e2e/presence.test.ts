@@ -1,29 +1,19 @@
 // Presence in words (issue 15, point 5): during and after an Idiot game of three, the history
 // panel says who is away, back, left and sat down, and its live region reads each of those
 // sentences once, as it happens (never the lines that were there before).
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
+import { browserFixture } from './fixture.ts'
 import { IDIOT_DECK, snap } from './idiot-helpers.ts'
-import {
-  createIdiotTable,
-  joinByLink,
-  type Person,
-  personOf,
-  sendJoinForm,
-  startGame,
-} from './pages.ts'
+import { createIdiotTable, joinByLink, type Person, sendJoinForm, startGame } from './pages.ts'
 import {
   browserTestsEnabled,
   DESKTOP,
   eventually,
   expectNoAxeViolations,
-  launch,
   PHONE,
-  person,
   screenshot,
-  startServer,
-  type TestServer,
 } from './server.ts'
 
 /**
@@ -61,36 +51,16 @@ const historyLines = (page: Page) =>
     )
 
 describe.skipIf(!browserTestsEnabled('presence.test.ts'))('Presence in the history', () => {
-  let server: TestServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
-
-  beforeAll(async () => {
-    browser = await launch()
-    server = await startServer({ deck: IDIOT_DECK })
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close()
-    await server?.stop()
-  })
-
-  async function open(opts: typeof DESKTOP, lang: 'sv' | 'nb' | 'en'): Promise<Person> {
-    const locale = { sv: 'sv-SE', nb: 'nb-NO', en: 'en-GB' }[lang]
-    const p = await person(browser, { ...opts, locale })
-    contexts.push(p.context)
-    return personOf(p.page, lang)
-  }
+  const fx = browserFixture({ deck: IDIOT_DECK })
 
   it('[I-16] away, back, left and sat down: shown in the history and read once by its live region', async () => {
     // The host on a desktop (the history is open there), the others on phones.
-    const host = await open(DESKTOP, 'en')
-    const bo = await open(PHONE, 'sv')
-    const cy = await open(PHONE, 'nb')
+    const host = await fx.open(DESKTOP, 'en')
+    const bo = await fx.open(PHONE, 'sv')
+    const cy = await fx.open(PHONE, 'nb')
     const [en, sv] = [RECORD_DICTS.en, RECORD_DICTS.sv]
     // No turn timer: nobody's turn is played for them while they are away.
-    const link = await createIdiotTable(host, server.url, 'Astrid', 3, undefined, null)
+    const link = await createIdiotTable(host, fx.url, 'Astrid', 3, undefined, null)
     await joinByLink(bo, link, 'Bo')
     await joinByLink(cy, link, 'Cy')
     await startGame(host)
@@ -124,7 +94,7 @@ describe.skipIf(!browserTestsEnabled('presence.test.ts'))('Presence in the histo
     // Bo leaves the table during the game, from the players' menu.
     await bo.page.locator('details.people > summary').click()
     await bo.page.getByRole('button', { name: bo.t.leave, exact: true }).click()
-    await bo.page.waitForURL(`${server.url}/`)
+    await bo.page.waitForURL(`${fx.url}/`)
     await eventually(async () => expect(await hostHeard()).toContain(en.evLeft('Bo')))
     // Beside his name Bo has left, not "away" (he is not coming back to this game).
     const boPanel = host.page.getByTestId('opponent-1')
@@ -149,7 +119,7 @@ describe.skipIf(!browserTestsEnabled('presence.test.ts'))('Presence in the histo
     const tally = (p: Person, names: string) => `${p.t.tally}: ${names}`
     expect(await host.page.getByTestId('forfeit-idiot').textContent()).toBe(host.t.idiotIs('Bo'))
     expect(await host.page.getByTestId('tally').textContent()).toBe(tally(host, 'Astrid 0 · Cy 0'))
-    const di = await open(PHONE, 'en')
+    const di = await fx.open(PHONE, 'en')
     await sendJoinForm(di, link, 'Di')
     await di.page.getByTestId('history').waitFor()
     await eventually(async () => expect(await hostHeard()).toContain(en.evJoined('Di')))

@@ -5,10 +5,11 @@
 // browsers saw; a tampered record warned about loudly; a duel replayed side by side.
 import { chainHeads, type GameRecord, rankOf } from '@kortbord/engine'
 import { frameViews, type PublicFrames } from '@kortbord/protocol/frames'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
 import { duelStep } from './duel-helpers.ts'
+import { browserFixture } from './fixture.ts'
 import { playTurn, snap, type TurnAction } from './idiot-helpers.ts'
 import {
   chooseTimer,
@@ -17,7 +18,6 @@ import {
   createTable,
   joinByLink,
   type Person,
-  personOf,
   selectByLabel,
   startGame,
 } from './pages.ts'
@@ -26,12 +26,8 @@ import {
   DESKTOP,
   eventually,
   expectNoAxeViolations,
-  launch,
   PHONE,
-  person,
   screenshot,
-  startServer,
-  type TestServer,
 } from './server.ts'
 
 const HOST = 'Astrid'
@@ -74,9 +70,8 @@ const stepText = async (page: Page) =>
   (await page.getByTestId('replay-step').textContent())?.trim() ?? ''
 
 describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the browser', () => {
-  let server: TestServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
+  // No KORTBORD_TEST_DECK: every game is dealt from the verifiable shuffle.
+  const fx = browserFixture({ env: { RECORD_READS_PER_ADDRESS_PER_MINUTE: '1000' } })
   let host: Person
   let guest: Person
   let outsider: Person
@@ -86,28 +81,14 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
   let recordId = ''
 
   beforeAll(async () => {
-    browser = await launch()
-    // No KORTBORD_TEST_DECK: every game is dealt from the verifiable shuffle.
-    server = await startServer({ env: { RECORD_READS_PER_ADDRESS_PER_MINUTE: '1000' } })
-    const open = async (opts: Parameters<typeof person>[1], lang: 'sv' | 'en' | 'nb') => {
-      const p = await person(browser, opts)
-      contexts.push(p.context)
-      return personOf(p.page, lang)
-    }
-    host = await open({ ...PHONE, locale: 'sv-SE' }, 'sv')
-    guest = await open({ ...PHONE, locale: 'en-GB' }, 'en')
-    outsider = await open({ ...DESKTOP, locale: 'en-GB' }, 'en')
-    follower = await open({ ...PHONE, locale: 'en-GB' }, 'en')
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close()
-    await server?.stop()
+    host = await fx.open(PHONE, 'sv')
+    guest = await fx.open(PHONE, 'en')
+    outsider = await fx.open(DESKTOP, 'en')
+    follower = await fx.open(PHONE, 'en')
   })
 
   it('[I-15] a whole Idiot game: history in words, the record link, both players replay it and see the shuffle verified', async () => {
-    const link = await createIdiotTable(host, server.url, HOST, 2, undefined, null)
+    const link = await createIdiotTable(host, fx.url, HOST, 2, undefined, null)
     await joinByLink(guest, link, GUEST)
     await startGame(host)
     for (const p of [host, guest]) {
@@ -142,7 +123,7 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     expect(href).toMatch(/^\/r\/[a-z2-9]{12}$/)
     expect(await tableLink.getAttribute('target')).toBe('_blank')
     recordId = href.slice(3)
-    await outsider.page.goto(`${server.url}${href}`)
+    await outsider.page.goto(`${fx.url}${href}`)
     await outsider.page.getByTestId('replay-playing').waitFor()
     expect(await outsider.page.getByTestId('replay-playing').textContent()).toBe(r.stillPlaying)
     expect(await outsider.page.getByTestId('replay-players').textContent()).toContain(HOST)
@@ -215,7 +196,7 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
 
     // --- Both players open the replay: verified with what their own browsers saw ---------------
     for (const p of [host, guest]) {
-      await p.page.goto(`${server.url}${href}`)
+      await p.page.goto(`${fx.url}${href}`)
       const v = await verification(p.page)
       expect(v.warning).toBeNull()
       expect(v.ok).toContain(RECORD_DICTS[p.lang].verified)
@@ -281,10 +262,10 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     const text = await page.getByTestId('download-text').getAttribute('href')
     expect(json).toBe(`/api/records/${recordId}`)
     expect(text).toBe(`/api/records/${recordId}/text`)
-    const rec = (await (await fetch(`${server.url}${json}`)).json()) as GameRecord
+    const rec = (await (await fetch(`${fx.url}${json}`)).json()) as GameRecord
     expect(rec.id).toBe(recordId)
     expect(rec.moves).toHaveLength(n)
-    expect(await (await fetch(`${server.url}${text}`)).text()).toContain(`[Id "${recordId}"]`)
+    expect(await (await fetch(`${fx.url}${text}`)).text()).toContain(`[Id "${recordId}"]`)
   }, 400_000)
 
   /**
@@ -295,11 +276,11 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
   async function followLive(id: string): Promise<void> {
     const r = RECORD_DICTS.en
     const { page } = follower
-    await page.goto(`${server.url}/r/${id}`)
+    await page.goto(`${fx.url}/r/${id}`)
     await page.getByTestId('replay-board').waitFor()
     expect(await page.getByTestId('replay-playing').textContent()).toBe(r.stillPlaying)
     const frames = (await (
-      await fetch(`${server.url}/api/records/${id}/frames`)
+      await fetch(`${fx.url}/api/records/${id}/frames`)
     ).json()) as PublicFrames
     const views = frameViews(frames)
     // It opens at the latest move the page was given.
@@ -354,12 +335,12 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
 
   it('warns loudly about a tampered record: a changed contribution, or moves the table never showed', async () => {
     expect(recordId).not.toBe('')
-    const real = (await (await fetch(`${server.url}/api/records/${recordId}`)).json()) as GameRecord
+    const real = (await (await fetch(`${fx.url}/api/records/${recordId}`)).json()) as GameRecord
     // Someone who was not there: a contribution changed after the game is caught by the deal.
     const forged = { ...real, entropy: real.entropy.map((e, i) => (i === 0 ? `${e}00` : e)) }
     const { page } = outsider
     await page.route(`**/api/records/${recordId}`, (route) => route.fulfill({ json: forged }))
-    await page.goto(`${server.url}/r/${recordId}`)
+    await page.goto(`${fx.url}/r/${recordId}`)
     const v = await verification(page)
     expect(v.ok).toBeNull()
     expect(v.warning).toContain(RECORD_DICTS.en.warning)
@@ -373,13 +354,13 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     await guest.page.route(`**/api/records/${recordId}`, (route) =>
       route.fulfill({ json: rewritten }),
     )
-    await guest.page.goto(`${server.url}/r/${recordId}`)
+    await guest.page.goto(`${fx.url}/r/${recordId}`)
     const g = await verification(guest.page)
     expect(g.problems).toContain('NOT_WHAT_WAS_SEEN')
     await screenshot(guest.page, 'records-phone-tampered')
     await guest.page.unroute(`**/api/records/${recordId}`)
     // Without tampering, an outsider's check says what it could not check.
-    await page.goto(`${server.url}/r/${recordId}`)
+    await page.goto(`${fx.url}/r/${recordId}`)
     const plain = await verification(page)
     expect(plain.checked).toEqual(['seed', 'deal', 'moves', 'chain'])
     expect(plain.unchecked).toEqual(['noWitness'])
@@ -391,7 +372,7 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
       await selectByLabel(p0.page, p0.t.games).selectOption('1')
       await chooseTimer(p0, null)
     }
-    const link = await createTable(p0, server.url, GUEST, 'duel', configure)
+    const link = await createTable(p0, fx.url, GUEST, 'duel', configure)
     await joinByLink(p1, link, HOST)
     await startGame(p0)
     for (const p of [p0, p1]) await p.page.getByTestId('my-board').waitFor()
@@ -406,7 +387,7 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     }
     const end = p0.page.getByTestId('record-link-end')
     await end.waitFor()
-    await p0.page.goto(`${server.url}${await end.getAttribute('href')}`)
+    await p0.page.goto(`${fx.url}${await end.getAttribute('href')}`)
     const v = await verification(p0.page)
     expect(v.checked).toContain('yours')
     const { page } = p0
@@ -431,7 +412,7 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
   it('[K-3][H-2] replays the patiences: the clock face and the semicircle, every face-down card named', async () => {
     const { page } = outsider
     for (const game of ['klockan', 'herrarna'] as const) {
-      await createSoloTable(outsider, server.url, 'Cecilia', game, async () => {})
+      await createSoloTable(outsider, fx.url, 'Cecilia', game, async () => {})
       await page.getByTestId('speed-fast').click()
       // Run to the end (Klockan stops at the fourth king; Herrarna when the cards run out).
       for (let runs = 0; (await page.getByTestId('record-link-end').count()) === 0; runs++) {
@@ -443,9 +424,7 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
           .waitFor({ timeout: 15_000 })
           .catch(() => {})
       }
-      await page.goto(
-        `${server.url}${await page.getByTestId('record-link-end').getAttribute('href')}`,
-      )
+      await page.goto(`${fx.url}${await page.getByTestId('record-link-end').getAttribute('href')}`)
       const v = await verification(page)
       expect(v.checked, game).toEqual(['seed', 'deal', 'yours', 'moves', 'chain', 'seen'])
       const n = (await page.getByTestId('move-list').locator('li').count()) - 1

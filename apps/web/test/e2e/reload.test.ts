@@ -1,20 +1,17 @@
 // Coming back in the middle of an Idiot game: a reload keeps the seat (the token is in the
 // browser's storage), and a dropped network shows the disconnected banner until it returns.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserFixture } from './fixture.ts'
 import { IDIOT_DECK, playTurn, snap } from './idiot-helpers.ts'
-import { createIdiotTable, joinByLink, type Person, personOf, startGame } from './pages.ts'
+import { createIdiotTable, joinByLink, type Person, startGame } from './pages.ts'
 import {
   allowConsoleErrors,
   browserTestsEnabled,
   eventually,
   expectNoAxeViolations,
-  launch,
   PHONE,
-  person,
   screenshot,
-  startServer,
-  type TestServer,
 } from './server.ts'
 
 const HOST = 'Astrid'
@@ -44,29 +41,15 @@ async function recordOpponent(page: Page, seat: number): Promise<() => Promise<s
 }
 
 describe.skipIf(!browserTestsEnabled('reload.test.ts'))('Coming back to an Idiot game', () => {
-  let server: TestServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
+  const fx = browserFixture({ deck: IDIOT_DECK })
   let host: Person
   let guest: Person
   let guestContext: BrowserContext
 
   beforeAll(async () => {
-    // The browser first: without one (CI), no server is left behind.
-    browser = await launch()
-    server = await startServer({ deck: IDIOT_DECK })
-    const h = await person(browser, { ...PHONE, locale: 'sv-SE' })
-    const g = await person(browser, { ...PHONE, locale: 'en-GB' })
-    contexts.push(h.context, g.context)
-    guestContext = g.context
-    host = personOf(h.page, 'sv')
-    guest = personOf(g.page, 'en')
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close()
-    await server?.stop()
+    host = await fx.open(PHONE, 'sv')
+    guest = await fx.open(PHONE, 'en')
+    guestContext = fx.contextOf(guest)
   })
 
   /** Whose turn both pages say it is (waits until they agree). */
@@ -88,7 +71,7 @@ describe.skipIf(!browserTestsEnabled('reload.test.ts'))('Coming back to an Idiot
 
   it('a reload keeps the seat and the hand; a network drop shows the banner', async () => {
     // No turn timer: the guest's turn must wait while their network is down (I-16 would play it).
-    const link = await createIdiotTable(host, server.url, HOST, 2, undefined, null)
+    const link = await createIdiotTable(host, fx.url, HOST, 2, undefined, null)
     await joinByLink(guest, link, GUEST)
     await startGame(host)
     for (const p of [host, guest]) {

@@ -3,8 +3,9 @@
 // seat to a bot (Idiot) or ending the game with the staller forfeiting it, the staller taking the
 // seat back from the bot, and the host changing the timer in the waiting room and in the game.
 // The server runs its clocks at 0.3 of their length (KORTBORD_TIMER_SCALE).
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserFixture } from './fixture.ts'
 import { IDIOT_DECK, playTurn, snap } from './idiot-helpers.ts'
 import {
   chooseTimer,
@@ -12,7 +13,6 @@ import {
   createTable,
   joinByLink,
   type Person,
-  personOf,
   selectByLabel,
   startGame,
   watchByLink,
@@ -22,12 +22,8 @@ import {
   DESKTOP,
   eventually,
   expectNoAxeViolations,
-  launch,
   PHONE,
-  person,
   screenshot,
-  startServer,
-  type TestServer,
 } from './server.ts'
 
 const SCALE = 0.3
@@ -43,33 +39,18 @@ async function clockSeconds(page: Page, testid: string): Promise<number> {
 }
 
 describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table', () => {
-  let server: TestServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
+  const fx = browserFixture({
+    deck: IDIOT_DECK,
+    env: { KORTBORD_TIMER_SCALE: String(SCALE), BOT_DELAY_MS: '300' },
+  })
   let host: Person
   let staller: Person
   let desk: Person
 
   beforeAll(async () => {
-    browser = await launch()
-    server = await startServer({
-      deck: IDIOT_DECK,
-      env: { KORTBORD_TIMER_SCALE: String(SCALE), BOT_DELAY_MS: '300' },
-    })
-    const open = async (opts: Parameters<typeof person>[1], lang: 'sv' | 'en' | 'nb') => {
-      const p = await person(browser, opts)
-      contexts.push(p.context)
-      return personOf(p.page, lang)
-    }
-    host = await open({ ...PHONE, locale: 'sv-SE' }, 'sv')
-    staller = await open({ ...PHONE, locale: 'en-GB' }, 'en')
-    desk = await open({ ...DESKTOP, locale: 'en-GB' }, 'en')
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close()
-    await server?.stop()
+    host = await fx.open(PHONE, 'sv')
+    staller = await fx.open(PHONE, 'en')
+    desk = await fx.open(DESKTOP, 'en')
   })
 
   /** The player's page at desktop size for a moment. */
@@ -87,7 +68,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
 
   it('[I-16] a staller times out twice, a bot takes the seat, the staller takes it back; the host changes the timer', async () => {
     // --- Waiting room: the host changes the timer; the guest sees it -------------------------
-    const link = await createIdiotTable(host, server.url, HOST, 2, undefined, 60)
+    const link = await createIdiotTable(host, fx.url, HOST, 2, undefined, 60)
     await joinByLink(staller, link, STALLER)
     await watchByLink(desk, link)
     const setting = host.page.getByTestId('timer-setting')
@@ -200,7 +181,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
   it('[I-16] a duel: the staller is away after two timeouts and forfeits the match; the next starts', async () => {
     // Fresh pages: the first test's table stays open.
     for (const p of [host, staller]) await p.page.goto('about:blank')
-    const link = await createTable(host, server.url, HOST, 'duel', async () => {
+    const link = await createTable(host, fx.url, HOST, 'duel', async () => {
       await selectByLabel(host.page, host.t.games).selectOption('1')
       // The duel's own default is 60 s; 30 s here (9 s at this server's pace).
       expect(await selectByLabel(host.page, host.t.turnTimer).inputValue()).toBe('60')
@@ -272,7 +253,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
 
   it('[I-16] Idiot: a player who dropped out forfeits; they are the Idiot, and the next game starts with them back', async () => {
     for (const p of [host, staller]) await p.page.goto('about:blank')
-    const link = await createIdiotTable(host, server.url, HOST, 2, undefined, null)
+    const link = await createIdiotTable(host, fx.url, HOST, 2, undefined, null)
     await joinByLink(staller, link, STALLER)
     await startGame(host)
     await staller.page.getByTestId('hand').waitFor()

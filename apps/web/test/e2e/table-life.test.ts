@@ -1,55 +1,36 @@
 // A table's life around the game (issue 13): names refused with their reason as they are typed
 // and sent as the server keeps them, the spectator count as presence (not versions), a table
 // closed once every player has left, and the page's Content-Security-Policy holding.
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { joinByLink, type Person, personOf, selectByLabel, watchByLink } from './pages.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserFixture } from './fixture.ts'
+import { joinByLink, type Person, selectByLabel, watchByLink } from './pages.ts'
 import {
   browserTestsEnabled,
   DESKTOP,
   eventually,
   expectNoAxeViolations,
-  launch,
   PHONE,
   pageProblems,
-  person,
   screenshot,
-  startServer,
-  type TestServer,
 } from './server.ts'
 
 describe.skipIf(!browserTestsEnabled('table-life.test.ts'))('A table’s life', () => {
-  let server: TestServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
+  const fx = browserFixture()
   let host: Person
   let guest: Person
   let spec: Person
   let desk: Person
 
   beforeAll(async () => {
-    browser = await launch()
-    server = await startServer()
-    const open = async (opts: Parameters<typeof person>[1], lang: 'sv' | 'en' | 'nb') => {
-      const p = await person(browser, opts)
-      contexts.push(p.context)
-      return personOf(p.page, lang)
-    }
-    host = await open({ ...PHONE, locale: 'en-GB' }, 'en')
-    guest = await open({ ...PHONE, locale: 'sv-SE' }, 'sv')
-    spec = await open({ ...PHONE, locale: 'nb-NO' }, 'nb')
-    desk = await open({ ...DESKTOP, locale: 'en-GB' }, 'en')
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close()
-    await server?.stop()
+    host = await fx.open(PHONE, 'en')
+    guest = await fx.open(PHONE, 'sv')
+    spec = await fx.open(PHONE, 'nb')
+    desk = await fx.open(DESKTOP, 'en')
   })
 
   it('refuses a name with its reason while it is typed, and sends it as the server keeps it', async () => {
     const { page, t } = host
-    await page.goto(`${server.url}/`)
+    await page.goto(`${fx.url}/`)
     const field = page.getByLabel(t.yourName)
     const problem = page.getByTestId('name-problem')
     // An untouched empty field is not scolded.
@@ -101,7 +82,7 @@ describe.skipIf(!browserTestsEnabled('table-life.test.ts'))('A table’s life', 
   })
 
   it('counts spectators by presence, and closes the table for them once every player has left', async () => {
-    const link = `${server.url}${new URL(host.page.url()).pathname}`
+    const link = `${fx.url}${new URL(host.page.url()).pathname}`
     // The join form asks for a name before it sends anything.
     await guest.page.goto(link)
     await guest.page.getByRole('button', { name: guest.t.join, exact: true }).click()
