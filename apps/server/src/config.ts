@@ -72,7 +72,7 @@ const Env = z.object({
    * budget, far larger but bounded, on a worker thread of its own.
    */
   SOLVER_PROOF_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
-  SOLVER_PROOF_NODES: z.coerce.number().int().min(1).default(5_000_000),
+  SOLVER_PROOF_NODES: z.coerce.number().int().min(1).default(20_000_000),
   /** Tests only: the background proof waits this long before it starts (to see "≤ n" first). */
   KORTBORD_TEST_PROOF_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Worker threads for the solver and hard bots (default: the machine's cores less one, ≥ 1). */

@@ -109,6 +109,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     KORTBORD_TEST_DEALS: '1',
     WEB_DIST,
     SOLVER: '1',
+    // Background proofs as deep as before stop 25 (the default, 20 million nodes, takes up to
+    // half a minute of a core on a hard deal): what the tests check needs no deeper ones.
+    SOLVER_PROOF_NODES: '5000000',
     // Every browser of a test comes from 127.0.0.1: the per-address limits are for strangers.
     LOOKUPS_PER_ADDRESS_PER_MINUTE: '10000',
     TABLES_PER_ADDRESS_PER_MINUTE: '1000',
