@@ -13,6 +13,7 @@ import {
   clockCell,
   herrarnaNextPile,
   herrarnaNextText,
+  herrarnaStepText,
   hourIndex,
   klockanPileName,
   klockanTotal,
@@ -133,5 +134,16 @@ describe('Dom Åtta Herrarna on the screen', () => {
     expect(herrarnaNextPile(ten)).toBe(n.from.zone === 'pile' ? n.from.pile : null)
     expect(herrarnaNextPile(seen.get('turn')!)).toBeNull()
     expect(herrarnaNextPile(seen.get('reserve-pile-r2')!)).toBe(12)
+    // The replay's move list says what each step did: the same words without "Next: ".
+    expect(herrarnaStepText(sv, 'sv', first)).toBe('lägg ut ett kort på hög 1')
+    for (const lang of LANGS) {
+      const t = DICTS[lang]
+      for (const v of seen.values()) {
+        const what = herrarnaStepText(t, lang, v)!
+        expect(herrarnaNextText(t, lang, v)).toBe(t.nextStep(what))
+        expect(what).not.toBe(t.nextStep(what))
+      }
+    }
+    expect(herrarnaStepText(DICTS.en, 'en', herrarnaView(s, 0))).toBeNull()
   })
 })

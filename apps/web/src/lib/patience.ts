@@ -66,14 +66,20 @@ export function archCell(pile: number): Cell {
   return { row: pile - 7, col: 5 }
 }
 
-/** What the next step of Dom Åtta Herrarna does, in words (null at the end). */
+/** What the next step of Dom Åtta Herrarna does, in words ("Next: …"; null at the end). */
 export function herrarnaNextText(t: Dict, lang: Lang, v: HerrarnaView): string | null {
+  const what = herrarnaStepText(t, lang, v)
+  return what === null ? null : t.nextStep(what)
+}
+
+/** What the next step of Dom Åtta Herrarna does, as a move list says it (null at the end). */
+export function herrarnaStepText(t: Dict, lang: Lang, v: HerrarnaView): string | null {
   const n = v.next
   if (n === null) return null
   const spot = (p: number) => (v.round === 3 ? t.placeRef(p + 1) : t.pileRef(p + 1))
   switch (n.t) {
     case 'deal':
-      return n.from === 'stock' ? t.nextDeal(spot(n.pile)) : t.nextDealHand(spot(n.pile))
+      return n.from === 'stock' ? t.stepDeal(spot(n.pile)) : t.stepDealHand(spot(n.pile))
     case 'build': {
       const from =
         n.from.zone === 'pile'
@@ -83,17 +89,17 @@ export function herrarnaNextText(t: Dict, lang: Lang, v: HerrarnaView): string |
             : t.reserveRef
       const card = cardName(lang, n.card)
       return n.foundation >= v.foundations.length
-        ? t.nextStart(card, from)
-        : t.nextBuild(card, from, n.foundation + 1)
+        ? t.stepStart(card, from)
+        : t.stepBuild(card, from, n.foundation + 1)
     }
     case 'take':
-      return t.nextTake(spot(n.pile))
+      return t.stepTake(spot(n.pile))
     case 'reserve':
-      return n.from === 'hand' ? t.nextReserveHand : t.nextReservePile
+      return n.from === 'hand' ? t.stepReserveHand : t.stepReservePile
     case 'turn':
-      return t.nextTurn
+      return t.stepTurn
     case 'restock':
-      return t.nextRestock
+      return t.stepRestock
   }
 }
 

@@ -437,7 +437,7 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       await page.getByTestId('foundations').waitFor()
       let l = (await readLords(page))!
       expect(l.round).toBe(t.round(1))
-      expect(l.next).toBe(t.nextDeal(t.pileRef(1)))
+      expect(l.next).toBe(t.nextStep(t.stepDeal(t.pileRef(1))))
       expect(l.buttons).toEqual({ step: true, run: true })
       await expectNoAxeViolations(page, 'Dom Åtta Herrarna, dealt')
       // Step keeps the focus, for the next step (issue 15).
@@ -445,7 +445,7 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       for (let i = 1; i <= 3; i++) {
         await page.getByTestId('step').click()
         await eventually(async () =>
-          expect((await readLords(page))!.next).toBe(t.nextDeal(t.pileRef(i + 1))),
+          expect((await readLords(page))!.next).toBe(t.nextStep(t.stepDeal(t.pileRef(i + 1)))),
         )
       }
       await eventually(async () =>
@@ -454,7 +454,9 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
         ),
       )
       await eventually(async () =>
-        expect((await readLords(spec.page))!.next).toBe(spec.t.nextDeal(spec.t.pileRef(4))),
+        expect((await readLords(spec.page))!.next).toBe(
+          spec.t.nextStep(spec.t.stepDeal(spec.t.pileRef(4))),
+        ),
       )
       expect((await readLords(spec.page))!.buttons).toEqual({})
 

@@ -435,9 +435,30 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
       await page.getByTestId('show-public').check()
       expect(await page.locator('[data-testid="replay-board"] .mini').count()).toBe(0)
       await page.getByTestId(`move-${Math.ceil(n / 3)}`).click()
+      if (game === 'herrarna') {
+        // Every move is a "step": the list says what each did, as "Next:" said before it.
+        const { t } = outsider
+        expect(await page.getByTestId('move-1').textContent()).toContain(
+          `step — ${t.stepDeal(t.pileRef(1))}`,
+        )
+        const said = await page.getByTestId('move-list').locator('li .what').allTextContents()
+        expect(said).toHaveLength(n)
+        expect(new Set(said).size).toBeGreaterThan(n / 4)
+      }
       await screenshot(page, `records-desktop-${game}-replay`)
       await page.setViewportSize(PHONE.viewport!)
       await page.getByTestId('show-all').check()
+      // The move shown is still in view in the (now shorter) list.
+      await eventually(async () =>
+        expect(
+          await page.getByTestId('move-list').evaluate((ol) => {
+            const on = ol.querySelector<HTMLElement>('[aria-current="step"]')!
+            const a = ol.getBoundingClientRect()
+            const b = on.getBoundingClientRect()
+            return b.top >= a.top && b.bottom <= a.bottom
+          }),
+        ).toBe(true),
+      )
       await screenshot(page, `records-phone-${game}-replay-all`)
       await expectNoAxeViolations(page, `${game} replay, every card, phone`)
       await page.setViewportSize(DESKTOP.viewport!)
