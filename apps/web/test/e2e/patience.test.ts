@@ -471,7 +471,16 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
         }, 60_000)
         await page.getByTestId('stop').click()
         await page.getByTestId('run').waitFor()
-        const held = (await readLords(page))!
+        // The step in flight when Stopp was pressed still lands (the button changes at once):
+        // wait until the page holds still, then the spectator must agree and nothing move.
+        let held = (await readLords(page))!
+        await eventually(async () => {
+          await sleep(300)
+          const now = (await readLords(page))!
+          const still = now.next === held.next && now.built === held.built
+          held = now
+          expect(still).toBe(true)
+        })
         await eventually(async () =>
           expect((await readLords(spec.page))!.built).toBe(
             spec.t.builtOf(Number(/\d+/.exec(held.built)![0])),
