@@ -1,5 +1,7 @@
 import {
   applyHerrarna,
+  applyKlockan,
+  fullDeck,
   type HerrarnaView,
   herrarna,
   herrarnaView,
@@ -15,6 +17,7 @@ import {
   herrarnaNextText,
   herrarnaStepText,
   hourIndex,
+  klockanNewsText,
   klockanPileName,
   klockanTotal,
 } from '../src/lib/patience.ts'
@@ -62,6 +65,20 @@ describe('Klockan on the screen', () => {
       'the centre pile (left)',
     )
     expect(klockanPileName(DICTS.sv, 'sv', 'standard', { hour: 13, side: 0 })).toBe('kunghögen')
+  })
+
+  it('a move in words, for the replay: nothing before the first turn, then where the card went', () => {
+    const s0 = startKlockan(fullDeck(1), 'standard', 1)
+    expect(klockanNewsText(DICTS.en, 'en', klockanView(s0, 'spectator'))).toBe('')
+    const r = applyKlockan(s0, 0, { type: 'turn' })
+    if (!r.ok) throw new Error(r.error.message)
+    const v = klockanView(r.value, 'spectator')
+    const last = v.last!
+    for (const lang of LANGS) {
+      const t = DICTS[lang]
+      const to = klockanPileName(t, lang, 'standard', v.piles[last.to]!)
+      expect(klockanNewsText(t, lang, v)).toContain(to)
+    }
   })
 })
 

@@ -51,6 +51,19 @@ export function klockanPileName(
   return t.klockanPile(rankName(lang, hourRank(pile.hour)), pile.hour, side)
 }
 
+/** What the last move of Klockan did, in words ('' before the first card is turned). */
+export function klockanNewsText(t: Dict, lang: Lang, v: KlockanView): string {
+  const rescue = v.recent.find((e) => e.t === 'rescue')
+  if (rescue && rescue.t === 'rescue') {
+    return t.klockanRescued(cardName(lang, rescue.king), cardName(lang, rescue.card))
+  }
+  if (v.last === null) return ''
+  return t.klockanLast(
+    cardName(lang, v.last.card),
+    klockanPileName(t, lang, v.variant, v.piles[v.last.to]!),
+  )
+}
+
 /** All the cards of a Klockan game: face down and face up, whatever has been turned. */
 export const klockanTotal = (v: KlockanView): number =>
   v.piles.reduce((n, p) => n + p.faceDown + p.faceUp.length, 0)

@@ -444,6 +444,13 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
         const said = await page.getByTestId('move-list').locator('li .what').allTextContents()
         expect(said).toHaveLength(n)
         expect(new Set(said).size).toBeGreaterThan(n / 4)
+      } else {
+        // A turn says which card went where, as the board's line does for the move shown.
+        const said = await page.getByTestId('move-list').locator('li .what').allTextContents()
+        expect(said.length).toBeGreaterThan(n / 2)
+        const shown = Math.ceil(n / 3)
+        const line = await page.getByTestId(`move-${shown}`).locator('.what').textContent()
+        expect(line).toBe(` — ${await page.getByTestId('replay-news').textContent()}`)
       }
       await screenshot(page, `records-desktop-${game}-replay`)
       await page.setViewportSize(PHONE.viewport!)
