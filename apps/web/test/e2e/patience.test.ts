@@ -123,6 +123,22 @@ function readLords(page: Page): Promise<LordsSnap | null> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/**
+ * What `read` gives once it gives the same twice 300 ms apart: Stopp turns its button back at
+ * once, but a step already in flight still lands.
+ */
+async function heldStill<T>(read: () => Promise<T>): Promise<T> {
+  let held = await read()
+  await eventually(async () => {
+    await sleep(300)
+    const now = await read()
+    const still = JSON.stringify(now) === JSON.stringify(held)
+    held = now
+    expect(still).toBe(true)
+  })
+  return held
+}
+
 describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
   'Klockan and Dom Åtta Herrarna in the browser',
   () => {
@@ -275,8 +291,7 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       )
       await page.getByTestId('stop').click()
       await page.getByTestId('run').waitFor()
-      await sleep(400)
-      const stopped = (await readClock(page))!.faceUp
+      const stopped = await heldStill(async () => (await readClock(page))!.faceUp)
       await sleep(600)
       expect((await readClock(page))!.faceUp).toBe(stopped)
       expect(stopped).toBeLessThan(s.turned)
@@ -471,16 +486,8 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
         }, 60_000)
         await page.getByTestId('stop').click()
         await page.getByTestId('run').waitFor()
-        // The step in flight when Stopp was pressed still lands (the button changes at once):
-        // wait until the page holds still, then the spectator must agree and nothing move.
-        let held = (await readLords(page))!
-        await eventually(async () => {
-          await sleep(300)
-          const now = (await readLords(page))!
-          const still = now.next === held.next && now.built === held.built
-          held = now
-          expect(still).toBe(true)
-        })
+        // Once the page holds still, the spectator must agree and nothing may move.
+        const held = await heldStill(async () => (await readLords(page))!)
         await eventually(async () =>
           expect((await readLords(spec.page))!.built).toBe(
             spec.t.builtOf(Number(/\d+/.exec(held.built)![0])),
