@@ -102,6 +102,35 @@ describe('the history panel’s words (issue 14)', () => {
     expect(lines.map((l) => l.start)).toEqual([true, false])
   })
 
+  it('an old line keeps the name of who sat there then, not of who sits there now', () => {
+    const log = [
+      e({ t: 'game', e: { t: 'ready', seat: 1 } }),
+      e({ t: 'left', seat: 1, name: 'Bo' }),
+      e({ t: 'joined', seat: 1, name: 'Cilla' }),
+      e({ t: 'game', e: { t: 'ready', seat: 1 } }),
+      e({ t: 'game', e: { t: 'ready', seat: 0 } }),
+    ]
+    const text = (l: readonly LogEntry[], now: string[]) =>
+      historyLines(l, now, RECORD_DICTS.en, 'en').map((x) => x.text)
+    expect(text(log, ['Astrid', 'Cilla'])).toEqual([
+      'Bo is ready',
+      'Bo left the table',
+      'Cilla sat down',
+      'Cilla is ready',
+      'Astrid is ready',
+    ])
+    // The log's start is gone (it keeps a tail): before Cilla sat down, the seat is "#2".
+    expect(text(log.slice(2), ['Astrid', 'Cilla'])[0]).toBe('Cilla sat down')
+    expect(
+      historyLines(
+        [e({ t: 'game', e: { t: 'ready', seat: 1 } }), log[2]!],
+        ['Astrid', 'Cilla'],
+        RECORD_DICTS.en,
+        'en',
+      )[0]!.text,
+    ).toBe('#2 is ready')
+  })
+
   it('the live region says only what is new, and nothing of what was there at first', () => {
     const lines = historyLines(
       ENTRIES.slice(0, 4).map(([x]) => x),

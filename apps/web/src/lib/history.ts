@@ -91,6 +91,29 @@ export interface HistoryLine {
   readonly start: boolean
 }
 
+/**
+ * The seats' names as they were at each entry of the log (oldest first), from the names the
+ * seats have now and the entries that carry a seat's name: walking back, a seat had the name of
+ * each such entry before it, and before someone sat down on it someone else had it (named when
+ * the log says so, else "#n"). So an old line keeps the name of who played then.
+ */
+export function namesThen(log: readonly LogEntry[], now: readonly string[]): (readonly string[])[] {
+  const out = new Array<readonly string[]>(log.length)
+  let cur: readonly string[] = now
+  for (let i = log.length - 1; i >= 0; i--) {
+    out[i] = cur
+    const e = log[i]!
+    if (!('name' in e) || !('seat' in e) || typeof e.seat !== 'number') continue
+    const before = e.t === 'joined' ? `#${e.seat + 1}` : e.name
+    if (cur[e.seat] !== before) {
+      const next = cur.slice()
+      next[e.seat] = before
+      cur = next
+    }
+  }
+  return out
+}
+
 /** The log as lines of words, oldest first (entries without words are left out). */
 export function historyLines(
   log: readonly LogEntry[],
@@ -98,11 +121,12 @@ export function historyLines(
   t: RecordsDict,
   lang: Lang,
 ): HistoryLine[] {
+  const then = namesThen(log, names)
   const out: HistoryLine[] = []
-  for (const e of log) {
-    const text = describeEntry(e, names, t, lang)
+  log.forEach((e, i) => {
+    const text = describeEntry(e, then[i]!, t, lang)
     if (text !== null) out.push({ seq: e.seq, at: e.at, text, start: e.t === 'started' })
-  }
+  })
   return out
 }
 
