@@ -5,9 +5,9 @@
 // and the deal is revealed at the end; the frames are the engine's spectator views, which hide
 // exactly that. A record whose game was abandoned (its table is gone) is served closed, its deal
 // revealed (abandoned.ts). Every read counts against its address's limit.
-import { type Deal, type GameRecord, recordText } from '@kortbord/engine'
+import { type GameRecord, recordText } from '@kortbord/engine'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { settleAbandoned } from './abandoned.ts'
+import { type Settled, settleAbandoned } from './abandoned.ts'
 import { clientAddress, type Limits, type trustFunction } from './limits.ts'
 import { FramesCache } from './public-frames.ts'
 import type { TableStore } from './store.ts'
@@ -35,7 +35,7 @@ export function serveRecords(
   const frames = new FramesCache(opts.framesCached, opts.maxFrames)
 
   /** The record asked for, counted against the address; null once the reply is sent. */
-  const find = async (req: Req, reply: FastifyReply): Promise<GameRecord | null> => {
+  const find = async (req: Req, reply: FastifyReply): Promise<Settled | null> => {
     const id = (req.params as { id?: string }).id ?? ''
     if (!/^[a-z2-9]{12}$/.test(id)) {
       await refuse(reply, 404, 'NO_SUCH_RECORD', 'no such record')
@@ -61,28 +61,25 @@ export function serveRecords(
       return null
     }
     // A finished record never changes again; one being played changes with every move.
-    reply.header('cache-control', settled.end ? 'public, max-age=3600' : 'no-store')
+    reply.header('cache-control', settled.record.end ? 'public, max-age=3600' : 'no-store')
     return settled
   }
   /** What may be shown of a record: all of it once the game is over, its header before. */
   const published = (r: GameRecord): GameRecord => (r.end ? r : { ...r, moves: [] })
 
   fastify.get('/api/records/:id', async (req, reply) => {
-    const r = await find(req, reply)
-    return r ? published(r) : reply
+    const s = await find(req, reply)
+    return s ? published(s.record) : reply
   })
   fastify.get('/api/records/:id/text', async (req, reply) => {
-    const r = await find(req, reply)
-    if (!r) return reply
-    return reply.type('text/plain; charset=utf-8').send(recordText(published(r)))
+    const s = await find(req, reply)
+    if (!s) return reply
+    return reply.type('text/plain; charset=utf-8').send(recordText(published(s.record)))
   })
   fastify.get('/api/records/:id/frames', async (req, reply) => {
-    const r = await find(req, reply)
-    if (!r) return reply
-    // The deal: revealed in a finished record, kept apart by the store while it is played.
-    const deal: Deal | null | undefined =
-      r.end !== null ? r.deal : await store.loadRecordDeal(r.id).catch(() => undefined)
-    if (deal === undefined) return refuse(reply, 503, 'UNAVAILABLE', 'try again')
+    const s = await find(req, reply)
+    if (!s) return reply
+    const { record: r, deal } = s
     if (deal === null)
       return refuse(reply, 409, 'NO_FRAMES', 'this game cannot be replayed: its deal is not kept')
     try {

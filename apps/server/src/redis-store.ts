@@ -356,10 +356,6 @@ export class RedisStore implements TableStore {
       : { table: null, deal: v as Deal }
   }
 
-  async loadRecordDeal(id: string): Promise<Deal | null> {
-    return (await this.loadRecordSecret(id))?.deal ?? null
-  }
-
   async delete(code: string): Promise<void> {
     await this.call('delete', () => this.client.del([this.key(code), this.watchKey(code)]))
   }

@@ -125,12 +125,10 @@ export interface TableStore extends WatchStore {
   save(record: TableRecord, expected: number | null, effects?: RecordEffects): Promise<void>
   /** A game record: its header and every move appended so far; null when unknown or expired. */
   loadRecord(id: string): Promise<GameRecord | null>
-  /** The secret deal of a record whose game is being played ({@link RecordEffects.deal}), or null. */
-  loadRecordDeal(id: string): Promise<Deal | null>
   /**
-   * The secret deal together with the code of the table that plays the record's game (never
-   * served; `table` null for a record kept before it was), or null once the game is over. One
-   * read for both: see abandoned.ts.
+   * The secret deal of a record whose game is being played ({@link RecordEffects.deal}), with the
+   * code of the table that plays it (never served; `table` null for a record kept before it was),
+   * or null once the game is over. One read for both: see abandoned.ts.
    */
   loadRecordSecret(id: string): Promise<RecordSecret | null>
   delete(code: string): Promise<void>
@@ -231,10 +229,6 @@ export class MemoryStore implements TableStore {
     const r = this.records.get(id)
     if (!r || r.until < Date.now()) return null
     return { ...r.header, moves: r.moves.slice() }
-  }
-
-  async loadRecordDeal(id: string): Promise<Deal | null> {
-    return (await this.loadRecordSecret(id))?.deal ?? null
   }
 
   async loadRecordSecret(id: string): Promise<RecordSecret | null> {

@@ -11,6 +11,10 @@ import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { connectRedisStore, RedisStore, StoreUnavailable } from '../src/redis-store.ts'
 import { MemoryStore, type TableRecord, type TableStore, VersionConflict } from '../src/store.ts'
+
+/** A record's secret deal alone (its table's code aside). */
+const dealOf = async (s: TableStore, id: string) => (await s.loadRecordSecret(id))?.deal ?? null
+
 import { hashToken, newToken, Table } from '../src/table.ts'
 import { redisMissing, startRedis, type TestRedis } from './redis-server.ts'
 
@@ -208,11 +212,11 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
       const v1 = fresh()
       await store.save(v1, null)
       const id = newRecordId()
-      expect(await store.loadRecordDeal(id)).toBeNull()
+      expect(await dealOf(store, id)).toBeNull()
       const header = recordHeader(id, { shuffle: 'kortbord-shuffle-v1', commitment: 'c0' })
       expect(await store.loadRecordSecret(id)).toBeNull()
       await store.save(next(v1), 1, { header, deal: SECRET_DEAL })
-      expect(await store.loadRecordDeal(id)).toEqual(SECRET_DEAL)
+      expect(await dealOf(store, id)).toEqual(SECRET_DEAL)
       // Kept with it, the code of the table that plays it (how abandoned.ts finds the table).
       expect(await store.loadRecordSecret(id)).toEqual({ deal: SECRET_DEAL, table: v1.code })
       // The record itself, which is what the API serves, names no deal and no seed.
@@ -224,11 +228,11 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
         store.save(next(v1, 'late'), 1, { header: recordHeader(id), deal: { deck: [1, 2] } }),
       ).rejects.toBeInstanceOf(VersionConflict)
       await store.save(next(next(v1)), 2, { move: { id, entry: aMove(3) } })
-      expect(await store.loadRecordDeal(id)).toEqual(SECRET_DEAL)
+      expect(await dealOf(store, id)).toEqual(SECRET_DEAL)
       // The game ends: the record reveals the deal, and it is no longer kept apart.
       const closed = { ...header, deal: SECRET_DEAL, end: { reason: 'abandoned' as const } }
       await store.save(next(next(next(v1))), 3, { header: closed })
-      expect(await store.loadRecordDeal(id)).toBeNull()
+      expect(await dealOf(store, id)).toBeNull()
       expect(await store.loadRecordSecret(id)).toBeNull()
       expect(await store.loadRecord(id)).toEqual({ ...closed, moves: [aMove(3)] })
     })
@@ -243,10 +247,10 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
       await store.save(next(v2), 2, { move: { id, entry: aMove(3) } })
       const open = (await store.loadRecord(id))!
       // Its table plays it: served as it is, deal hidden.
-      expect(await settleAbandoned(store, open, 100)).toEqual(open)
+      expect((await settleAbandoned(store, open, 100)).record).toEqual(open)
       // The table plays another game now (the record was never closed): abandoned.
       await store.save({ ...next(next(v2)), gameRecord: recordHeader(newRecordId()) }, 3)
-      const gone = await settleAbandoned(store, open, 100)
+      const gone = (await settleAbandoned(store, open, 100)).record
       expect(gone).toMatchObject({
         end: { reason: 'abandoned' },
         deal: SECRET_DEAL,
@@ -256,7 +260,7 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
       expect(gone.truncated).toBeUndefined()
       // The table is gone, and the record holds as many moves as one keeps: cut short too.
       await store.delete(v1.code)
-      expect(await settleAbandoned(store, open, 1)).toMatchObject({
+      expect((await settleAbandoned(store, open, 1)).record).toMatchObject({
         end: { reason: 'abandoned' },
         truncated: true,
       })
@@ -271,10 +275,10 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
         await short.save(next(v1), 1, { header: recordHeader(id), deal: SECRET_DEAL })
         await short.save(next(next(v1)), 2, { move: { id, entry: aMove(3) } })
         expect(await short.loadRecord(id)).toEqual({ ...recordHeader(id), moves: [aMove(3)] })
-        expect(await short.loadRecordDeal(id)).toEqual(SECRET_DEAL)
+        expect(await dealOf(short, id)).toEqual(SECRET_DEAL)
         await new Promise((r) => setTimeout(r, 1300))
         expect(await short.loadRecord(id)).toBeNull()
-        expect(await short.loadRecordDeal(id)).toBeNull()
+        expect(await dealOf(short, id)).toBeNull()
         // The table itself has its own, longer retention.
         expect(await short.load(v1.code)).not.toBeNull()
       } finally {
@@ -602,7 +606,7 @@ describe('[RECORDS_MAX][RECORD_TTL_DAYS] the memory store’s bounds on records'
     await openWithMove(store, r4)
     expect(store.recordCount).toBe(3)
     expect(await store.loadRecord(ids[1]!)).toBeNull()
-    expect(await store.loadRecordDeal(ids[1]!)).toBeNull()
+    expect(await dealOf(store, ids[1]!)).toBeNull()
     for (const id of [ids[0]!, ids[2]!, r4]) expect(await store.loadRecord(id)).not.toBeNull()
     expect((await store.loadRecord(ids[0]!))!.moves).toEqual([aMove(3), aMove(4)])
     // Tables are not records: every table saved is still there.
@@ -623,10 +627,10 @@ describe('[RECORDS_MAX][RECORD_TTL_DAYS] the memory store’s bounds on records'
     await store.save(next(t), 1, { move: { id, entry: aMove(4) } })
     vi.setSystemTime(1_000_000_000_000 + 198_000)
     expect((await store.loadRecord(id))!.moves).toHaveLength(2)
-    expect(await store.loadRecordDeal(id)).toEqual(SECRET_DEAL)
+    expect(await dealOf(store, id)).toEqual(SECRET_DEAL)
     vi.setSystemTime(1_000_000_000_000 + 200_000)
     expect(await store.loadRecord(id)).toBeNull()
-    expect(await store.loadRecordDeal(id)).toBeNull()
+    expect(await dealOf(store, id)).toBeNull()
     expect(store.recordCount).toBe(1)
     await store.sweep(0)
     expect(store.recordCount).toBe(0)
