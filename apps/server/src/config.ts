@@ -119,7 +119,7 @@ const Env = z.object({
   RECORD_TTL_DAYS: z.coerce.number().min(0.0001).max(3650).default(30),
   /** Moves a game record keeps at most; a longer game's record is marked as cut short. */
   RECORD_MAX_MOVES: z.coerce.number().int().min(10).default(5000),
-  /** Records the memory store keeps at most (the oldest go first). */
+  /** Records kept at most, by either store (the one changed longest ago goes first). */
   RECORDS_MAX: z.coerce.number().int().min(1).default(20_000),
   /**
    * Frames of a game in play served at most (GET /api/records/<id>/frames: the latest), and how

@@ -21,6 +21,7 @@ async function start() {
       prefix,
       ttlSeconds: Math.round(config.tableTtlMs / 1000),
       recordTtlSeconds: config.records.ttlSeconds,
+      maxRecords: config.records.max,
       log,
       onError: () => metrics.redisError('store'),
     })

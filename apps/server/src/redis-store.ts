@@ -3,6 +3,7 @@ import type { Deal, GameRecord } from '@kortbord/engine'
 import { createClient } from 'redis'
 import type { LiveNodes } from './presence.ts'
 import {
+  DEFAULT_RETENTION,
   type RecordEffects,
   type RecordSecret,
   type TableRecord,
@@ -27,6 +28,11 @@ export interface RedisStoreOptions {
   readonly finishedTtlSeconds?: number
   /** How long a game record is kept after its last change (default 30 days). */
   readonly recordTtlSeconds?: number
+  /**
+   * Records kept at most (RECORDS_MAX, default 20,000): past it the record changed longest ago
+   * goes, header, moves and deal, as in the memory store.
+   */
+  readonly maxRecords?: number
   /** How long any call may wait for Redis before it rejects (default 1000 ms). */
   readonly commandTimeoutMs?: number
   /** Longest wait between reconnection attempts (default 2000 ms). */
@@ -64,7 +70,10 @@ const DAY = 86_400
  * or '', ARGV[8] the record's TTL, ARGV[9] the deal with its table's code as JSON ({ table,
  * deal }) or '', ARGV[10] '1' when the header ends the game (the deal, revealed in it, is no
  * longer kept apart): an acknowledged move is always a recorded move, and the record's keys
- * expire together.
+ * expire together. KEYS[5] is the index of records (a sorted set of ids, ARGV[11] this one's, by
+ * the time of their last change): past ARGV[12] records the one changed longest ago goes, its
+ * three keys named from ARGV[13] (the prefix). Those keys are not in KEYS: kortbord runs on one
+ * Redis, not a cluster. A move for a record that is gone is not kept (nor is it in memory).
  */
 const SAVE = `
 local cur = redis.call('HGET', KEYS[1], 'v')
@@ -75,7 +84,9 @@ elseif cur ~= ARGV[1] then
 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'json', ARGV[3], 'u', ARGV[4])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
-if #KEYS == 4 then
+if #KEYS == 5 then
+  -- A record gone (past RECORDS_MAX or its TTL) takes no more moves, as in the memory store.
+  if ARGV[6] == '' and redis.call('EXISTS', KEYS[2]) == 0 then return 1 end
   if ARGV[6] ~= '' then redis.call('SET', KEYS[2], ARGV[6], 'EX', ARGV[8]) end
   if ARGV[9] ~= '' then redis.call('SET', KEYS[4], ARGV[9], 'EX', ARGV[8]) end
   if ARGV[10] == '1' then redis.call('DEL', KEYS[4]) end
@@ -84,6 +95,21 @@ if #KEYS == 4 then
     redis.call('EXPIRE', KEYS[3], ARGV[8])
     redis.call('EXPIRE', KEYS[2], ARGV[8])
     redis.call('EXPIRE', KEYS[4], ARGV[8])
+  end
+  -- Redis's own clock (µs), strictly increasing, so that the order is the order of changes.
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+  local top = redis.call('ZRANGE', KEYS[5], -1, -1, 'WITHSCORES')
+  if top[2] and tonumber(top[2]) >= now then now = tonumber(top[2]) + 1 end
+  redis.call('ZADD', KEYS[5], string.format('%.0f', now), ARGV[11])
+  redis.call('EXPIRE', KEYS[5], ARGV[8])
+  local over = redis.call('ZCARD', KEYS[5]) - tonumber(ARGV[12])
+  if over > 0 then
+    local gone = redis.call('ZPOPMIN', KEYS[5], over)
+    for i = 1, #gone, 2 do
+      local k = ARGV[13] .. gone[i]
+      redis.call('DEL', k, k .. ':moves', k .. ':deal')
+    end
   end
 end
 return 1
@@ -116,6 +142,7 @@ export class RedisStore implements TableStore {
   private readonly ttl: number
   private readonly finishedTtl: number
   private readonly recordTtl: number
+  private readonly maxRecords: number
   private readonly timeoutMs: number
   private readonly client: ReturnType<typeof createClient>
   private readonly log: StoreLog | undefined
@@ -132,6 +159,7 @@ export class RedisStore implements TableStore {
     this.ttl = Math.max(1, Math.round(opts.ttlSeconds ?? 7 * DAY))
     this.finishedTtl = Math.max(1, Math.round(opts.finishedTtlSeconds ?? Math.min(DAY, this.ttl)))
     this.recordTtl = Math.max(1, Math.round(opts.recordTtlSeconds ?? 30 * DAY))
+    this.maxRecords = Math.max(1, Math.floor(opts.maxRecords ?? DEFAULT_RETENTION.maxRecords))
     this.timeoutMs = opts.commandTimeoutMs ?? 1000
     this.log = opts.log
     const maxDelay = opts.maxReconnectDelayMs ?? 2000
@@ -300,6 +328,7 @@ export class RedisStore implements TableStore {
             this.recordKey(id),
             `${this.recordKey(id)}:moves`,
             `${this.recordKey(id)}:deal`,
+            this.recordIndexKey(),
           ]
         : [this.key(record.code)],
       arguments: [
@@ -315,6 +344,9 @@ export class RedisStore implements TableStore {
               String(this.recordTtl),
               effects?.deal ? JSON.stringify({ table: record.code, deal: effects.deal }) : '',
               effects?.header && effects.header.end !== null ? '1' : '',
+              id,
+              String(this.maxRecords),
+              this.recordKey(''),
             ]
           : []),
       ],
@@ -333,6 +365,11 @@ export class RedisStore implements TableStore {
 
   recordKey(id: string): string {
     return `${this.prefix}record:${id}`
+  }
+
+  /** The sorted set of record ids by the time of their last change (RECORDS_MAX). */
+  recordIndexKey(): string {
+    return `${this.prefix}records`
   }
 
   async loadRecord(id: string): Promise<GameRecord | null> {

@@ -44,6 +44,8 @@ interface Harness {
   raw(code: string): Promise<string | null>
   /** Another store of the same kind whose records are kept `ttlSeconds` (RECORD_TTL_DAYS). */
   withRecordTtl(ttlSeconds: number): Promise<TableStore>
+  /** Another store of the same kind, on its own, that keeps at most `max` records (RECORDS_MAX). */
+  withMaxRecords(max: number): Promise<TableStore>
 }
 
 /** A record header as a table opens it (no moves, no deal yet). */
@@ -266,6 +268,40 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
       })
     })
 
+    it('[RECORDS_MAX] keeps at most maxRecords: the one changed longest ago goes, header, moves and deal', async () => {
+      const few = await h.withMaxRecords(3)
+      try {
+        /** Saves a table whose save opens record `id` with its deal, and a move of it. */
+        const openWithMove = async (id: string) => {
+          const v1 = fresh()
+          await few.save(v1, null)
+          await few.save(next(v1), 1, { header: recordHeader(id), deal: SECRET_DEAL })
+          await few.save(next(next(v1)), 2, { move: { id, entry: aMove(3) } })
+        }
+        const ids = ['r1', 'r2', 'r3'].map((x) => `${x}${newRecordId()}`)
+        for (const id of ids) await openWithMove(id)
+        for (const id of ids) expect(await few.loadRecord(id)).not.toBeNull()
+        // r1 changes (a move): r2 is now the one changed longest ago, and a fourth pushes it out.
+        const t = fresh()
+        await few.save(t, null)
+        await few.save(next(t), 1, { move: { id: ids[0]!, entry: aMove(4) } })
+        const r4 = `r4${newRecordId()}`
+        await openWithMove(r4)
+        expect(await few.loadRecord(ids[1]!)).toBeNull()
+        expect(await dealOf(few, ids[1]!)).toBeNull()
+        for (const id of [ids[0]!, ids[2]!, r4]) expect(await few.loadRecord(id)).not.toBeNull()
+        expect((await few.loadRecord(ids[0]!))!.moves).toEqual([aMove(3), aMove(4)])
+        // A record that is gone takes no more moves: nothing of it comes back.
+        await few.save(next(next(t)), 2, { move: { id: ids[1]!, entry: aMove(5) } })
+        expect(await few.loadRecord(ids[1]!)).toBeNull()
+        for (const id of [ids[0]!, ids[2]!, r4]) expect(await few.loadRecord(id)).not.toBeNull()
+        // Tables are not records: every table saved is still there.
+        expect(await few.load(t.code)).not.toBeNull()
+      } finally {
+        await few.close()
+      }
+    })
+
     it('[RECORD_TTL_DAYS] forgets a record, its moves and its deal once its retention has passed', async () => {
       const short = await h.withRecordTtl(1)
       try {
@@ -312,6 +348,8 @@ storeContract('memory', async () => {
     },
     withRecordTtl: async (ttlSeconds) =>
       new MemoryStore({ freeze: true, retention: { ttlSeconds, maxRecords: 1000 } }),
+    withMaxRecords: async (maxRecords) =>
+      new MemoryStore({ freeze: true, retention: { ttlSeconds: 3600, maxRecords } }),
   }
 })
 
@@ -350,7 +388,40 @@ describe.skipIf(missing !== null)('redis store', () => {
       },
       withRecordTtl: async (recordTtlSeconds) =>
         connectRedisStore(redis.url, { prefix, commandTimeoutMs: 500, recordTtlSeconds }),
+      withMaxRecords: async (maxRecords) =>
+        connectRedisStore(redis.url, {
+          prefix: `${prefix}max${randomBytes(3).toString('hex')}:`,
+          commandTimeoutMs: 500,
+          maxRecords,
+        }),
     }
+  })
+
+  it('[RECORDS_MAX] holds no more than maxRecords records in Redis: an evicted record leaves no key, and the index stays at the bound', async () => {
+    const own = `${prefix}cap${randomBytes(3).toString('hex')}:`
+    const store = open({ prefix: own, maxRecords: 4 })
+    await store.waitReady(2000)
+    for (let i = 0; i < 25; i++) {
+      const v1 = fresh()
+      await store.save(v1, null)
+      const id = newRecordId()
+      await store.save(next(v1), 1, { header: recordHeader(id), deal: SECRET_DEAL })
+      await store.save(next(next(v1)), 2, { move: { id, entry: aMove(3) } })
+    }
+    expect(await inspect.zCard(store.recordIndexKey())).toBe(4)
+    const kept = await inspect.zRange(store.recordIndexKey(), 0, -1)
+    const recordKeys = (await inspect.keys(`${own}record:*`)).sort()
+    expect(recordKeys).toEqual(
+      kept
+        .flatMap((id) => [
+          store.recordKey(id),
+          `${store.recordKey(id)}:moves`,
+          `${store.recordKey(id)}:deal`,
+        ])
+        .sort(),
+    )
+    expect(await inspect.ttl(store.recordIndexKey())).toBeGreaterThan(0)
+    for (const id of kept) expect(await store.loadRecord(id)).not.toBeNull()
   })
 
   it('[RECORD_TTL_DAYS] sets a record’s TTL on its header, moves and deal, renews it with every move, and leaves it alone on a refused save', async () => {
@@ -592,26 +663,6 @@ describe('[RECORDS_MAX][RECORD_TTL_DAYS] the memory store’s bounds on records'
     await store.save(next(v1), 1, { header: recordHeader(id), deal: SECRET_DEAL })
     await store.save(next(next(v1)), 2, { move: { id, entry: aMove(3) } })
   }
-
-  it('keeps at most maxRecords: the oldest go first, a change makes a record young again', async () => {
-    const store = new MemoryStore({ retention: { ttlSeconds: 3600, maxRecords: 3 } })
-    const ids = ['r1', 'r2', 'r3'].map((x) => `${x}${newRecordId()}`)
-    for (const id of ids) await openWithMove(store, id)
-    expect(store.recordCount).toBe(3)
-    // r1 changes (a move): r2 is now the oldest.
-    const t = fresh()
-    await store.save(t, null)
-    await store.save(next(t), 1, { move: { id: ids[0]!, entry: aMove(4) } })
-    const r4 = `r4${newRecordId()}`
-    await openWithMove(store, r4)
-    expect(store.recordCount).toBe(3)
-    expect(await store.loadRecord(ids[1]!)).toBeNull()
-    expect(await dealOf(store, ids[1]!)).toBeNull()
-    for (const id of [ids[0]!, ids[2]!, r4]) expect(await store.loadRecord(id)).not.toBeNull()
-    expect((await store.loadRecord(ids[0]!))!.moves).toEqual([aMove(3), aMove(4)])
-    // Tables are not records: every table saved is still there.
-    expect(store.size).toBe(5)
-  })
 
   it('forgets a record ttlSeconds after its last change, and sweep drops it from memory', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
