@@ -124,6 +124,24 @@ function readLords(page: Page): Promise<LordsSnap | null> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
+ * The foundations whose count ("3/13") reaches into the 2px ring the next foundation's card
+ * gets. Which foundation is next when the pictures are taken is chance, so contrast alone
+ * found this only now and then (mint under light text, 1.4:1); the layout is checked on all.
+ */
+function captionsUnderRing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const RING = 2
+    const bad: string[] = []
+    for (const f of document.querySelectorAll<HTMLElement>('[data-testid^="foundation-"]')) {
+      const card = f.querySelector(':scope > span')!.getBoundingClientRect()
+      const caption = f.querySelector(':scope > small')!.getBoundingClientRect()
+      if (caption.top < card.bottom + RING) bad.push(`${f.dataset.testid}: ${caption.top - card.bottom}px`)
+    }
+    return bad
+  })
+}
+
+/**
  * What `read` gives once it gives the same twice 300 ms apart: Stopp turns its button back at
  * once, but a step already in flight still lands.
  */
@@ -497,6 +515,7 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
         expect((await readLords(page))!.next).toBe(held.next)
         await screenshot(page, name)
         await screenshot(spec.page, `${name}-spectator`)
+        expect(await captionsUnderRing(page)).toEqual([])
         await expectNoAxeViolations(page, `Dom Åtta Herrarna, ${name}`)
         await expectNoAxeViolations(spec.page, `Dom Åtta Herrarna, ${name}, spectator`)
         await page.getByTestId('run').click()
