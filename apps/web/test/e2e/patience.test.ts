@@ -135,7 +135,8 @@ function captionsUnderRing(page: Page): Promise<string[]> {
     for (const f of document.querySelectorAll<HTMLElement>('[data-testid^="foundation-"]')) {
       const card = f.querySelector(':scope > span')!.getBoundingClientRect()
       const caption = f.querySelector(':scope > small')!.getBoundingClientRect()
-      if (caption.top < card.bottom + RING) bad.push(`${f.dataset.testid}: ${caption.top - card.bottom}px`)
+      if (caption.top < card.bottom + RING)
+        bad.push(`${f.dataset.testid}: ${caption.top - card.bottom}px`)
     }
     return bad
   })
