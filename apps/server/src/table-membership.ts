@@ -159,15 +159,24 @@ export class TableMembers {
         return fail('ALREADY_AT_TABLE', 'you are already at this table in another place')
       }
       const was = this.h.record.seats[seat]!
+      // Asking again for the seat this connection holds changes nothing: no new version, and a
+      // player the timer has shown as away stays away (only a move of their own brings them
+      // back, I-16); otherwise re-sending the token would wipe the others' right to act.
+      if (mine === seat && was.holder === member && was.connected && !was.bot) {
+        this.h.deps.send(member, this.updateFor(seat, true))
+        this.resent(member)
+        return { ok: true, version: this.h.record.version, seat }
+      }
       const seats = withSeat(this.h.record.seats, seat, {
         connected: true,
         holder: member,
         node: this.h.deps.node ?? null,
-        // A bot that kept the seat warm steps aside.
+        // A bot that kept the seat warm steps aside; it has been acting for the seat, so the
+        // seat's timeouts start again. A reconnection keeps them: coming back is not a move.
         bot: null,
         graceUntil: null,
         gone: false,
-        timeouts: 0,
+        timeouts: was.bot ? 0 : was.timeouts,
       })
       const r = await this.h.commit(
         // A table left without a host gets the returning player as host.

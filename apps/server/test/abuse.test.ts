@@ -511,6 +511,13 @@ describe('finding 7: stallers', () => {
       })
     const away = await t.players[1]!.waitFor(t.code, (u) => u.table.seats[2]!.away, 20_000)
     expect(away.table.seats[2]).toMatchObject({ connected: true, away: true, bot: null })
+    // The staller sending its own token again changes nothing: no new version, still away (the
+    // hand-over below is made at the same version).
+    const again = must(
+      await t.players[2]!.send('table:reclaim', { table: t.code, token: t.tokens[2]! }),
+    )
+    expect(again.version).toBe(away.table.version)
+    expect(t.players[2]!.state(t.code)!.table.seats[2]!.away).toBe(true)
     // Not the host, and it works: P1 hands P2's seat to a bot.
     const handed = must(
       await t.players[1]!.send('table:bot', {
