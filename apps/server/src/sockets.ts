@@ -231,7 +231,9 @@ export function attachSockets(io: KortbordServer, deps: SocketDeps): void {
 
     const limited = (): boolean => {
       if (bucket.take()) return false
-      if (bucket.strikes >= config.rate.strikes) {
+      // Messages already read from the wire still arrive after the disconnect: they are refused
+      // as before, but the warning is written once per connection.
+      if (bucket.strikes >= config.rate.strikes && socket.connected) {
         log.warn({ socket: socket.id }, 'rate limit: disconnecting')
         socket.disconnect(true)
       }

@@ -1216,12 +1216,11 @@ describe('handshake and rate limit', () => {
   })
 
   it('a flood is RATE_LIMITED, then disconnected after enough strikes; another client is unaffected', async () => {
-    const limited = await startServer({
-      LOG_LEVEL: 'silent',
-      RATE_BURST: '5',
-      RATE_PER_SECOND: '1',
-      RATE_STRIKES: '5',
-    })
+    const logs: string[] = []
+    const limited = await startServer(
+      { LOG_LEVEL: 'warn', RATE_BURST: '5', RATE_PER_SECOND: '1', RATE_STRIKES: '5' },
+      { logs },
+    )
     try {
       const host = await limited.client()
       const created = must(
@@ -1231,6 +1230,7 @@ describe('handshake and rate limit', () => {
       const flooder = await limited.client()
       must(await flooder.send('table:watch', { table: code }))
       const before = await fingerprint(limited, code)
+      const flooderId = flooder.socket.id
       // Within the burst (5, one spent on the watch) every message is served.
       for (let i = 0; i < 3; i++) must(await flooder.send('table:sync', { table: code }))
       const gone = disconnected(flooder)
@@ -1244,6 +1244,16 @@ describe('handshake and rate limit', () => {
       // After RATE_STRIKES refusals the socket is dropped: the rest is never answered.
       expect(answered.length).toBeLessThan(30)
       expect(await gone).toBe('io server disconnect')
+      // Unknown events count the same; those already read when the socket is dropped are
+      // refused, but the warning is written once per connection, not once per message.
+      const junk = await limited.client()
+      const dropped = disconnected(junk)
+      const junkId = junk.socket.id
+      for (let i = 0; i < 500; i++) junk.socket.emit(`junk${i}`, 'x')
+      expect(await dropped).toBe('io server disconnect')
+      await new Promise((r) => setTimeout(r, 300))
+      const warned = logs.filter((l) => l.includes('rate limit: disconnecting'))
+      expect(warned.map((l) => JSON.parse(l).socket)).toEqual([flooderId, junkId])
       // The flooder was a spectator: presence, not state: its leaving changes nothing stored.
       expect(await fingerprint(limited, code)).toEqual(before)
       await vi.waitFor(() => expect(limited.app.presence.total(code)).toBe(0))
