@@ -1249,7 +1249,7 @@ describe('handshake and rate limit', () => {
       const junk = await limited.client()
       const dropped = disconnected(junk)
       const junkId = junk.socket.id
-      for (let i = 0; i < 500; i++) junk.socket.emit(`junk${i}`, 'x')
+      for (let i = 0; i < 500; i++) junk.raw(`junk${i}`, 'x')
       expect(await dropped).toBe('io server disconnect')
       await new Promise((r) => setTimeout(r, 300))
       const warned = logs.filter((l) => l.includes('rate limit: disconnecting'))
