@@ -39,7 +39,7 @@ export async function settleAbandoned(
     deal: secret.deal,
     end: { reason: 'abandoned' },
     endedAt,
-    head: headAfter(r),
+    head: headAfter({ ...r, deal: secret.deal }),
     ...(cut ? { truncated: true } : {}),
   }
   return { record, deal: secret.deal }

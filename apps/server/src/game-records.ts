@@ -3,6 +3,7 @@
 // the store keeps the records (store.ts, RecordEffects).
 import { createHash, randomBytes } from 'node:crypto'
 import {
+  chainKey,
   chainLine,
   chainStart,
   commitment,
@@ -30,7 +31,7 @@ const nextHead = (head: string, game: GameRecord['game'], m: RecordMove): string
  * after its last move.
  */
 export function headAfter(rec: GameRecord): string {
-  let head = chainStart(rec.id, rec.commitment)
+  let head = chainStart(rec.id, rec.commitment, chainKey(rec))
   for (const m of rec.moves) head = nextHead(head, rec.game, m)
   return head
 }
@@ -86,7 +87,8 @@ export function openRecord(
     end: null,
     startedAt: now,
     endedAt: null,
-    head: chainStart(id, c),
+    // Keyed by the seed, secret until the end: nobody can compute the heads the table shows.
+    head: chainStart(id, c, fair ? fair.seed : null),
   }
 }
 
@@ -134,7 +136,7 @@ function closed(r: TableRecord, rec: GameRecord, end: RecordEnd, now: number): G
 }
 
 /** Hex digits of the chain head sent with every update (verifyRecord matches the prefix). */
-const HEAD_DIGITS = 16
+export const HEAD_DIGITS = 16
 
 /** What everyone at the table sees of the shuffle and the record (TableInfo.fair). */
 export function fairInfo(r: TableRecord): FairInfo {

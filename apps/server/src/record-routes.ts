@@ -8,6 +8,7 @@
 import { type GameRecord, recordText } from '@kortbord/engine'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { type Settled, settleAbandoned } from './abandoned.ts'
+import { HEAD_DIGITS } from './game-records.ts'
 import { clientAddress, type Limits, type trustFunction } from './limits.ts'
 import { FramesCache } from './public-frames.ts'
 import type { TableStore } from './store.ts'
@@ -64,8 +65,13 @@ export function serveRecords(
     reply.header('cache-control', settled.record.end ? 'public, max-age=3600' : 'no-store')
     return settled
   }
-  /** What may be shown of a record: all of it once the game is over, its header before. */
-  const published = (r: GameRecord): GameRecord => (r.end ? r : { ...r, moves: [] })
+  /**
+   * What may be shown of a record: all of it once the game is over, its header before, with its
+   * head as the table shows heads (16 hex digits): the whole of one would let anyone compute the
+   * heads after it and test guesses of moves they may not see (A-15).
+   */
+  const published = (r: GameRecord): GameRecord =>
+    r.end ? r : { ...r, moves: [], head: r.head.slice(0, HEAD_DIGITS) }
 
   fastify.get('/api/records/:id', async (req, reply) => {
     const s = await find(req, reply)

@@ -4,10 +4,13 @@
 // HTTP all along the game (issue 14).
 import {
   type Card,
+  chainHeads,
+  chainStart,
   type DuelState,
   duel,
   formatCard,
   fullDeck,
+  type GameRecord,
   type IdiotState,
   type IdiotView,
   idiot,
@@ -504,6 +507,21 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
         }
         if (sameDeal) expect(hidden).toBeGreaterThan(0)
         else expect(hidden).toBe(0)
+        // The hash chain gives no way in (docs/fairness.md): a viewer who could compute heads
+        // could test every guess of a hidden move (a few dozen moves, the time within
+        // milliseconds) against the head the next update shows. Everyone is shown 16 hex digits
+        // of each head, the witness, but never a whole head, and the chain's start is keyed by
+        // the seed, secret until the end: the first whole head cannot be had.
+        const res = await fetch(`${srv.url}/api/records/${recordId}`)
+        const final = (await res.json()) as GameRecord
+        expect(final.end).not.toBeNull()
+        const heads = chainHeads(final)
+        expect(heads.at(-1)).toBe(final.head)
+        const seen = JSON.stringify([a.updates, b.updates, w.updates, raws, poll.records])
+        expect(heads.filter((h) => seen.includes(h.slice(0, 16))).length).toBeGreaterThan(5)
+        for (const h of heads) expect(seen).not.toContain(h)
+        expect(heads[0]).not.toBe(chainStart(final.id, final.commitment))
+        expect(heads[0]).not.toBe(chainStart(final.id, final.commitment, null))
       }
     } finally {
       await srv.stop()

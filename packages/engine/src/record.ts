@@ -18,7 +18,13 @@ import { type IdiotMove, type IdiotState, idiot, idiotOutcome } from './idiot.ts
 import { type KlockanMove, type KlockanState, klockan, klockanOutcome } from './klockan.ts'
 
 export const RECORD_FORMAT = 'kortbord-record'
-export const RECORD_VERSION = 1
+/**
+ * 2 since the chain became keyed by the seed (below); records of version 1 still verify, with
+ * the chain they were made with.
+ */
+export const RECORD_VERSION = 2
+/** The versions {@link verifyRecord} reads. */
+export type RecordVersion = 1 | 2
 
 export type RecordGame = 'idiot' | 'duel' | 'klockan' | 'herrarna'
 export type RecordMoveOf = IdiotMove | DuelMove | KlockanMove | HerrarnaMove
@@ -49,7 +55,7 @@ export type RecordEnd =
 
 export interface GameRecord {
   readonly format: typeof RECORD_FORMAT
-  readonly version: typeof RECORD_VERSION
+  readonly version: RecordVersion
   /** The record's own id (not the table's code). */
   readonly id: string
   readonly game: RecordGame
@@ -80,9 +86,26 @@ export interface GameRecord {
   readonly truncated?: boolean
 }
 
-/** The chain's start: SHA-256 of `kortbord-record|<id>|<commitment or "">`. */
-export function chainStart(id: string, commitmentHex: string | null): string {
-  return bytesToHex(sha256(utf8ToBytes(`${RECORD_FORMAT}|${id}|${commitmentHex ?? ''}`)))
+/**
+ * The chain's start: SHA-256 of `kortbord-record|<id>|<commitment or "">|<seed or "">`. The seed
+ * is secret until the game is over, so nobody can compute a head during the game: the table
+ * shows only the first 16 hex digits of each, which a witness needs, but from which nobody can
+ * test guesses of moves they may not see (the leader's moves in a same-deal duel, A-15). Version
+ * 1 records started without the seed (`seed` undefined here).
+ */
+export function chainStart(
+  id: string,
+  commitmentHex: string | null,
+  seedHex?: string | null,
+): string {
+  const key = seedHex === undefined ? '' : `|${seedHex ?? ''}`
+  return bytesToHex(sha256(utf8ToBytes(`${RECORD_FORMAT}|${id}|${commitmentHex ?? ''}${key}`)))
+}
+
+/** The seed a record's chain is keyed with: its revealed fair seed, none for a fixed deal. */
+export function chainKey(r: Pick<GameRecord, 'version' | 'deal'>): string | null | undefined {
+  if (r.version === 1) return undefined
+  return r.deal && 'fair' in r.deal ? r.deal.fair.seed : null
 }
 
 /**
@@ -98,8 +121,10 @@ export function chainLine(head: string, game: RecordGame, m: RecordMove): string
 }
 
 /** Every head of a record's chain: heads[0] is the start, heads[i] follows moves[i − 1]. */
-export function chainHeads(r: Pick<GameRecord, 'id' | 'commitment' | 'game' | 'moves'>): string[] {
-  const heads = [chainStart(r.id, r.commitment)]
+export function chainHeads(
+  r: Pick<GameRecord, 'id' | 'commitment' | 'game' | 'moves' | 'version' | 'deal'>,
+): string[] {
+  const heads = [chainStart(r.id, r.commitment, chainKey(r))]
   for (const m of r.moves) heads.push(chainNext(heads[heads.length - 1]!, r.game, m))
   return heads
 }
@@ -201,7 +226,7 @@ export function verifyRecord(r: GameRecord, mine?: Witness): Verification {
   const problems: { code: VerifyProblem; message: string }[] = []
   const no = (code: VerifyProblem, message: string) => problems.push({ code, message })
   let shuffle: Verification['shuffle'] = 'failed'
-  if (r.format !== RECORD_FORMAT || r.version !== RECORD_VERSION || !(r.game in DEFS)) {
+  if (r.format !== RECORD_FORMAT || (r.version !== 1 && r.version !== 2) || !(r.game in DEFS)) {
     no('FORMAT', `not a kortbord record of version ${RECORD_VERSION}`)
     return { ok: false, shuffle, problems }
   }
@@ -330,7 +355,7 @@ export function recordText(r: GameRecord): string {
   const end =
     r.end === null ? 'playing' : r.end.reason === 'forfeit' ? `forfeit ${r.end.seat}` : r.end.reason
   const lines = [
-    h('Format', `${RECORD_FORMAT} ${RECORD_VERSION}`),
+    h('Format', `${RECORD_FORMAT} ${r.version}`),
     h('Id', r.id),
     h('Game', r.game),
     h('GameNo', r.gameNo),

@@ -155,6 +155,13 @@ export function recordedGame(game: RecordGame, seed: string, maxMoves = 4000): G
     end: end ?? { reason: 'abandoned' },
     startedAt: 1_700_000_000_000,
     endedAt: 1_700_000_000_000 + moves.length * 1000,
-    head: chainHeads({ id, commitment: commitment(fair.seed), game, moves }).at(-1)!,
+    head: chainHeads({
+      id,
+      commitment: commitment(fair.seed),
+      game,
+      moves,
+      version: RECORD_VERSION,
+      deal: { fair },
+    }).at(-1)!,
   }
 }

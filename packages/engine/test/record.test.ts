@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   chainHeads,
+  chainStart,
   commitment,
   type FairDeal,
   formatMove,
@@ -20,6 +21,23 @@ const KINDS: RecordGame[] = ['idiot', 'duel', 'klockan', 'herrarna']
 const SAMPLE = Number(process.env.RECORD_SAMPLE ?? 150)
 
 describe('game records (issue 14)', () => {
+  it('[A-15] a version 2 chain starts keyed by the seed; a version 1 record (unkeyed start) still verifies', () => {
+    const r = recordedGame('duel', 'keyed')
+    expect(verifyRecord(r).problems).toEqual([])
+    const seed = (r.deal as { fair: FairDeal }).fair.seed
+    expect(chainHeads(r)[0]).toBe(chainStart(r.id, r.commitment, seed))
+    expect(chainHeads(r)[0]).not.toBe(chainStart(r.id, r.commitment))
+    // The start of version 1, computable by anyone from the id and the commitment.
+    const v1: GameRecord = { ...r, version: 1, head: chainHeads({ ...r, version: 1 }).at(-1)! }
+    expect(verifyRecord(v1).problems).toEqual([])
+    expect(recordText(v1)).toContain('[Format "kortbord-record 1"]')
+    // The heads are not interchangeable: an unkeyed chain under version 2 does not verify.
+    const relabelled: GameRecord = { ...v1, version: 2 }
+    expect(verifyRecord(relabelled).problems.map((p) => p.code)).toContain('CHAIN_MISMATCH')
+    // A fixed deal keys with nothing (the empty seed), which is not the version 1 start either.
+    expect(chainStart(r.id, null, null)).not.toBe(chainStart(r.id, null))
+  })
+
   for (const game of KINDS) {
     it(`[I-15][A-15] ${SAMPLE} seeded ${game} games: each record verifies and replays to the same end`, () => {
       let over = 0
@@ -112,7 +130,7 @@ describe('game records (issue 14)', () => {
       const r = recordedGame(game, 'notation')
       for (const m of r.moves) expect(parseMove(game, formatMove(game, m.move))).toEqual(m.move)
       const text = recordText(r)
-      expect(text).toContain('[Format "kortbord-record 1"]')
+      expect(text).toContain('[Format "kortbord-record 2"]')
       expect(text).toContain(`[Commitment "${r.commitment}"]`)
       const lines = text.trim().split('\n').slice(-r.moves.length)
       lines.forEach((line, i) => {
