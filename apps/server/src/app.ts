@@ -41,6 +41,8 @@ export interface App {
   readonly metricsPort: number | null
   /** Graceful stop: refuses new commands, lets queued ones finish, closes sockets and store. */
   close(): Promise<void>
+  /** What runs every minute: idle tables leave memory, expired ones the store (never throws). */
+  housekeeping(): Promise<void>
 }
 
 export interface BuildOptions {
@@ -258,15 +260,17 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     metricsServer.get('/metrics', metricsRoute)
   }
 
-  // Housekeeping: idle tables leave memory (the store keeps them); stale ones leave the store.
-  const sweep = setInterval(() => {
+  // Housekeeping: idle tables leave memory (the store keeps them); stale ones leave the store,
+  // and so, sooner, do those nobody is at (IDLE_TABLE_HOURS).
+  const housekeeping = async (): Promise<void> => {
     hub.evictIdle()
     // Tables still loaded here have someone at them (or a timer): never delete those.
     const loaded = new Set([...hub.all()].map((t) => t.code))
-    store
-      .sweep(now() - config.tableTtlMs, loaded)
+    await store
+      .sweep(now() - config.tableTtlMs, loaded, now() - config.idleTableMs)
       .catch((e: unknown) => log.warn({ err: e }, 'sweep failed'))
-  }, 60_000)
+  }
+  const sweep = setInterval(() => void housekeeping(), 60_000)
   sweep.unref()
 
   serveRecords(fastify, store, limits, trust, {
@@ -327,6 +331,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       return typeof addr === 'object' && addr ? addr.port : config.port
     },
     close: () => fastify.close(),
+    housekeeping,
   }
 }
 

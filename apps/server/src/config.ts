@@ -81,6 +81,11 @@ const Env = z.object({
   WORKER_QUEUE: z.coerce.number().int().min(1).default(64),
   /** Tables untouched this long are deleted (abandoned or long finished), hours. */
   TABLE_TTL_HOURS: z.coerce.number().min(0.001).default(24),
+  /**
+   * A table no person is connected to (every seat empty, a bot's, or disconnected) is deleted
+   * after this many hours untouched, even with a game in play, hours (at most TABLE_TTL_HOURS).
+   */
+  IDLE_TABLE_HOURS: z.coerce.number().min(0.001).default(2),
   /** The address players use, for the links in a new table's acknowledgement. */
   PUBLIC_URL: z.string().url().optional(),
   /** The built web client to serve ('' to serve none); default: apps/web/dist of this checkout. */
@@ -182,6 +187,8 @@ export interface Config {
   }
   readonly logKeep: number
   readonly tableTtlMs: number
+  /** How long a table nobody is connected to is kept untouched (IDLE_TABLE_HOURS). */
+  readonly idleTableMs: number
   readonly publicUrl: string | null
   readonly webDist: string | null
 }
@@ -267,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Only what a client can be sent (LOG_TAIL): a longer log would only make every save bigger.
     logKeep: LOG_TAIL,
     tableTtlMs: Math.round(e.TABLE_TTL_HOURS * 3_600_000),
+    idleTableMs: Math.round(Math.min(e.IDLE_TABLE_HOURS, e.TABLE_TTL_HOURS) * 3_600_000),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     webDist: e.WEB_DIST === '' ? null : e.WEB_DIST,
   }

@@ -20,6 +20,7 @@ async function start() {
     const store = await connectRedisStore(url, {
       prefix,
       ttlSeconds: Math.round(config.tableTtlMs / 1000),
+      idleTtlSeconds: Math.round(config.idleTableMs / 1000),
       recordTtlSeconds: config.records.ttlSeconds,
       maxRecords: config.records.max,
       log,

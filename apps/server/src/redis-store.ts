@@ -4,6 +4,7 @@ import { createClient } from 'redis'
 import type { LiveNodes } from './presence.ts'
 import {
   DEFAULT_RETENTION,
+  nobodyThere,
   type RecordEffects,
   type RecordSecret,
   type TableRecord,
@@ -26,6 +27,11 @@ export interface RedisStoreOptions {
   readonly ttlSeconds?: number
   /** The TTL set by a save of a finished table, status 'over' (default 1 day). */
   readonly finishedTtlSeconds?: number
+  /**
+   * The TTL set by a save of a table no person is connected to ({@link nobodyThere}), when
+   * shorter than the others (IDLE_TABLE_HOURS; default 2 hours).
+   */
+  readonly idleTtlSeconds?: number
   /** How long a game record is kept after its last change (default 30 days). */
   readonly recordTtlSeconds?: number
   /**
@@ -141,6 +147,7 @@ export class RedisStore implements TableStore {
   readonly prefix: string
   private readonly ttl: number
   private readonly finishedTtl: number
+  private readonly idleTtl: number
   private readonly recordTtl: number
   private readonly maxRecords: number
   private readonly timeoutMs: number
@@ -158,6 +165,7 @@ export class RedisStore implements TableStore {
     this.prefix = opts.prefix ?? 'kortbord:'
     this.ttl = Math.max(1, Math.round(opts.ttlSeconds ?? 7 * DAY))
     this.finishedTtl = Math.max(1, Math.round(opts.finishedTtlSeconds ?? Math.min(DAY, this.ttl)))
+    this.idleTtl = Math.max(1, Math.round(opts.idleTtlSeconds ?? Math.min(2 * 3600, this.ttl)))
     this.recordTtl = Math.max(1, Math.round(opts.recordTtlSeconds ?? 30 * DAY))
     this.maxRecords = Math.max(1, Math.floor(opts.maxRecords ?? DEFAULT_RETENTION.maxRecords))
     this.timeoutMs = opts.commandTimeoutMs ?? 1000
@@ -319,7 +327,8 @@ export class RedisStore implements TableStore {
   }
 
   async save(record: TableRecord, expected: number | null, effects?: RecordEffects): Promise<void> {
-    const ttl = record.status === 'over' ? this.finishedTtl : this.ttl
+    const kept = record.status === 'over' ? this.finishedTtl : this.ttl
+    const ttl = nobodyThere(record.seats) ? Math.min(kept, this.idleTtl) : kept
     const id = effects?.header?.id ?? effects?.move?.id
     const args = {
       keys: id
@@ -481,12 +490,13 @@ export class RedisStore implements TableStore {
    * Redis expires tables by itself: every save sets the key's TTL (`ttlSeconds`, or
    * `finishedTtlSeconds` once a game is over), so `before` is not needed and nothing is
    * deleted here (returns 0). Tables in `keep` (loaded on this node, someone is there) get
-   * their TTL renewed, so a quiet table in use does not expire under its players.
+   * their TTL renewed, so a quiet table in use does not expire under its players; renewed to
+   * the idle TTL, since a table no node holds any more has nobody at it (a save sets more).
    */
   async sweep(_before: number, keep: ReadonlySet<string> = new Set()): Promise<number> {
     if (keep.size === 0) return 0
     await this.call('sweep', () =>
-      Promise.all([...keep].map((code) => this.client.expire(this.key(code), this.ttl))),
+      Promise.all([...keep].map((code) => this.client.expire(this.key(code), this.idleTtl))),
     )
     return 0
   }

@@ -141,8 +141,12 @@ export interface TableStore extends WatchStore {
   liveNodes(): Promise<ReadonlyMap<string, string | null> | null>
   /** Whether the store can take writes now (for /readyz). */
   ready(): Promise<boolean>
-  /** Deletes tables not changed since `before` (epoch ms), except those in `keep`; returns how many. */
-  sweep(before: number, keep?: ReadonlySet<string>): Promise<number>
+  /**
+   * Deletes tables not changed since `before` (epoch ms), and those no person is connected to
+   * ({@link nobodyThere}) not changed since `idleBefore` (default `before`), except those in
+   * `keep`; returns how many.
+   */
+  sweep(before: number, keep?: ReadonlySet<string>, idleBefore?: number): Promise<number>
   /** How many tables the store holds, when that is cheap to know (memory), else null. */
   count(): number | null
   close(): Promise<void>
@@ -155,6 +159,13 @@ export interface RecordRetention {
   /** Records the memory store keeps at most; the oldest go first (RECORDS_MAX). */
   readonly maxRecords: number
 }
+
+/**
+ * No person is at the table now: every seat is open, a bot's, or held by someone disconnected.
+ * Such a table waits for its players (its clocks stop), but only IDLE_TABLE_HOURS.
+ */
+export const nobodyThere = (seats: readonly SeatRecord[]): boolean =>
+  seats.every((s) => s.name === null || (s.bot ?? null) !== null || !s.connected)
 
 export const DEFAULT_RETENTION: RecordRetention = { ttlSeconds: 30 * 86_400, maxRecords: 20_000 }
 
@@ -279,12 +290,17 @@ export class MemoryStore implements TableStore {
     return null
   }
 
-  async sweep(before: number, keep: ReadonlySet<string> = new Set()): Promise<number> {
+  async sweep(
+    before: number,
+    keep: ReadonlySet<string> = new Set(),
+    idleBefore = before,
+  ): Promise<number> {
     const now = Date.now()
     for (const [id, r] of this.records) if (r.until < now) this.records.delete(id)
     let n = 0
     for (const [code, t] of this.tables) {
-      if (t.updatedAt < before && !keep.has(code)) {
+      const limit = nobodyThere(t.seats) ? Math.max(before, idleBefore) : before
+      if (t.updatedAt < limit && !keep.has(code)) {
         this.tables.delete(code)
         this.watching.delete(code)
         n++

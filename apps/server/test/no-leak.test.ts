@@ -517,7 +517,7 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
         expect(final.end).not.toBeNull()
         const heads = chainHeads(final)
         expect(heads.at(-1)).toBe(final.head)
-        const seen = JSON.stringify([a.updates, b.updates, w.updates, raws, poll.records])
+        const seen = JSON.stringify([a.updates, b.updates, w.updates, raws, during])
         expect(heads.filter((h) => seen.includes(h.slice(0, 16))).length).toBeGreaterThan(5)
         for (const h of heads) expect(seen).not.toContain(h)
         expect(heads[0]).not.toBe(chainStart(final.id, final.commitment))

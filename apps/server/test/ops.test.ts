@@ -60,6 +60,43 @@ describe('operations', () => {
     }
   })
 
+  it('[IDLE_TABLE_HOURS] solo games started and left do not hold the server full: tables nobody is at go after the idle time', async () => {
+    // One address could fill MAX_TABLES: a game in play waits for its players, and only
+    // TABLE_TTL_HOURS (24 h) deleted it. Here MAX_TABLES is 2 and the idle time 3.6 s.
+    const small = await startServer({
+      MAX_TABLES: '2',
+      GRACE_SECONDS: '1',
+      IDLE_TABLE_HOURS: '0.001',
+    })
+    try {
+      const codes: string[] = []
+      for (const name of ['Squat1', 'Squat2']) {
+        const c = await small.client()
+        const code = must(await c.send('table:create', { game: 'herrarna', name })).table as string
+        const v = c.state(code)!.table.version
+        must(await c.send('table:start', { table: code, version: v }))
+        c.close()
+        codes.push(code)
+      }
+      const honest = await small.client()
+      const ask = () => honest.send('table:create', { game: 'duel', name: 'Honest' })
+      expect(await ask()).toMatchObject({ ok: false, error: { code: 'SERVER_FULL' } })
+      // Within the idle time nothing goes (their games wait for them).
+      await small.app.housekeeping()
+      for (const code of codes) expect(await small.app.store.load(code)).not.toBeNull()
+      await vi.waitFor(
+        async () => {
+          await small.app.housekeeping()
+          for (const code of codes) expect(await small.app.store.load(code)).toBeNull()
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      must(await ask())
+    } finally {
+      await small.stop()
+    }
+  })
+
   it('one connection can be at a bounded number of tables', async () => {
     const small = await startServer({ MAX_TABLES_PER_CONNECTION: '2' })
     try {

@@ -38,6 +38,15 @@ function next(r: TableRecord, mark = 'x'): TableRecord {
   }
 }
 
+/** `r` with a game in play and every seat's player disconnected: nobody is at the table. */
+function deserted(r: TableRecord): TableRecord {
+  return {
+    ...next(r),
+    status: 'playing',
+    seats: r.seats.map((x) => (x.name === null ? x : { ...x, connected: false })),
+  }
+}
+
 interface Harness {
   readonly store: TableStore
   /** Everything stored for the table, as text, read past the store's API (or null). */
@@ -397,6 +406,24 @@ describe.skipIf(missing !== null)('redis store', () => {
     }
   })
 
+  it('[IDLE_TABLE_HOURS] a save of a table nobody is at sets the idle TTL; one with a player there the table TTL; a sweep renews a kept table to the idle TTL', async () => {
+    const store = open({ ttlSeconds: 86_400, idleTtlSeconds: 600 })
+    await store.waitReady(2000)
+    const there = fresh()
+    await store.save(there, null)
+    expect(await inspect.ttl(store.key(there.code))).toBeGreaterThan(86_000)
+    const gone = deserted(there)
+    await store.save(gone, 1)
+    const idle = await inspect.ttl(store.key(there.code))
+    expect(idle).toBeGreaterThan(590)
+    expect(idle).toBeLessThanOrEqual(600)
+    // Someone comes back: the table TTL again.
+    await store.save({ ...next(gone), seats: there.seats }, 2)
+    expect(await inspect.ttl(store.key(there.code))).toBeGreaterThan(86_000)
+    await store.sweep(0, new Set([there.code]))
+    expect(await inspect.ttl(store.key(there.code))).toBeLessThanOrEqual(600)
+  })
+
   it('[RECORDS_MAX] holds no more than maxRecords records in Redis: an evicted record leaves no key, and the index stays at the bound', async () => {
     const own = `${prefix}cap${randomBytes(3).toString('hex')}:`
     const store = open({ prefix: own, maxRecords: 4 })
@@ -648,6 +675,28 @@ describe.skipIf(missing !== null)('redis store', () => {
     } finally {
       await own.dispose()
     }
+  })
+})
+
+describe('[IDLE_TABLE_HOURS] the memory store deletes a table nobody is at sooner', () => {
+  it('a game in play whose players have all gone goes at idleBefore; one with a player there, or kept, stays', async () => {
+    const store = new MemoryStore()
+    const present = { ...next(fresh()), status: 'playing' as const, version: 1 }
+    const alone = deserted(fresh())
+    const kept = deserted(fresh())
+    for (const r of [present, alone, kept]) await store.save({ ...r, version: 1 }, null)
+    expect(present.seats.some((x) => x.connected)).toBe(true)
+    const now = Date.now() + 10
+    // Not past the table TTL, past the idle one.
+    expect(await store.sweep(now - 3_600_000, new Set([kept.code]), now)).toBe(1)
+    expect(await store.load(alone.code)).toBeNull()
+    expect(await store.load(present.code)).not.toBeNull()
+    expect(await store.load(kept.code)).not.toBeNull()
+    // Without an idle cut-off, the table TTL alone decides, as before.
+    const later = deserted(fresh())
+    await store.save({ ...later, version: 1 }, null)
+    expect(await store.sweep(now - 3_600_000)).toBe(0)
+    expect(await store.load(later.code)).not.toBeNull()
   })
 })
 
