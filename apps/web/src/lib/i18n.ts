@@ -189,6 +189,7 @@ const en = {
   pileLabel: (n: number) => `Pile ${n}`,
   emptyPileSlot: 'empty pile',
   allGamesPlayed: 'All your games are played.',
+  allGamesPlayedBy: (name: string) => `${name} has played all their games.`,
   // Klockan and Dom Åtta Herrarna
   klockan: 'Klockan',
   klockanBlurb: 'Clock patience: the cards go round the clock face. Alone, or two taking turns.',
@@ -528,6 +529,7 @@ const sv: Dict = {
   pileLabel: (n) => `Hög ${n}`,
   emptyPileSlot: 'tom hög',
   allGamesPlayed: 'Alla dina givar är spelade.',
+  allGamesPlayedBy: (name) => `${name} har spelat alla sina givar.`,
   klockan: 'Klockan',
   klockanBlurb: 'Korten går runt urtavlan. Ensam, eller två som turas om.',
   herrarna: 'Dom Åtta Herrarna',
@@ -862,6 +864,7 @@ const nb: Dict = {
   pileLabel: (n) => `Bunke ${n}`,
   emptyPileSlot: 'tom bunke',
   allGamesPlayed: 'Alle rundene dine er spilt.',
+  allGamesPlayedBy: (name) => `${name} har spilt alle rundene sine.`,
   klockan: 'Klockan',
   klockanBlurb: 'Kortene går rundt urskiven. Alene, eller to som bytter på.',
   herrarna: 'Dom Åtta Herrarna',
