@@ -66,6 +66,20 @@ describe('what the table did, in words (I-16)', () => {
       game({ t: 'play', seat: 1, cards: [5], from: 'hand' }),
     )
     expect(describeTableEvent(latestTableEvent(bot)!, names, DICTS.en)).toBe('A bot plays for Bo')
+    // Bo takes the seat back: no longer news, even where no move follows (the duel, Klockan).
+    const back = logOf(
+      { t: 'started', gameNo: 1 },
+      { t: 'bot', seat: 1, name: 'Bo', level: 'normal', by: 0 },
+      { t: 'back', seat: 1, name: 'Bo' },
+    )
+    expect(latestTableEvent(back)).toBeNull()
+    // Someone else coming back changes nothing.
+    const other = logOf(
+      { t: 'started', gameNo: 1 },
+      { t: 'bot', seat: 1, name: 'Bo', level: 'normal', by: 0 },
+      { t: 'back', seat: 0, name: 'Astrid' },
+    )
+    expect(latestTableEvent(other)).toMatchObject({ t: 'bot', seat: 1 })
     const forfeit = logOf({ t: 'started', gameNo: 2 }, { t: 'forfeit', seat: 1, name: 'Bo', by: 0 })
     expect(describeTableEvent(latestTableEvent(forfeit)!, names, DICTS.en)).toBe('Bo forfeited')
     expect(forfeitOf(forfeit)).toMatchObject({ seat: 1, by: 0 })

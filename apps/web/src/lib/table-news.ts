@@ -21,8 +21,8 @@ function gameStart(log: readonly LogEntry[]): number {
 /**
  * The latest table event of the current game while it is still news: until another seat than
  * the one it concerns makes a move of its own (the timed-out player's forced move, or the bot's
- * moves for them, keep it current). Games that log no moves (the duel, Klockan) keep it until
- * the next one.
+ * moves for them, keep it current), and a bot's taking a seat until its player takes it back.
+ * Games that log no moves (the duel, Klockan) keep it until the next one.
  */
 export function latestTableEvent(log: readonly LogEntry[]): TableEvent | null {
   const from = gameStart(log)
@@ -30,10 +30,13 @@ export function latestTableEvent(log: readonly LogEntry[]): TableEvent | null {
     const e = log[i]!
     if (!isTableEvent(e)) continue
     const subject = e.t === 'timer' ? null : e.seat
-    const stale = log
-      .slice(i + 1)
-      .some((x) => x.t === 'game' && ACTIONS.has(x.e.t) && 'seat' in x.e && x.e.seat !== subject)
-    return stale ? null : e
+    const after = log.slice(i + 1)
+    const stale = after.some(
+      (x) => x.t === 'game' && ACTIONS.has(x.e.t) && 'seat' in x.e && x.e.seat !== subject,
+    )
+    // A bot plays for the seat only until its player is back in it.
+    const retaken = e.t === 'bot' && after.some((x) => x.t === 'back' && x.seat === e.seat)
+    return stale || retaken ? null : e
   }
   return null
 }

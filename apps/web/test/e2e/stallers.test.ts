@@ -137,11 +137,16 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
 
     // The game goes on: the host plays, the bot answers for the staller.
     await eventually(async () => expect((await snap(host.page)).status).toBe(host.t.yourTurn))
+    // The live regions stay in the page while their words change (a region that arrives with
+    // its text already in it is often not read out).
+    const lastMove = await host.page.getByTestId('news').elementHandle()
+    const tableNews = await host.page.getByTestId('table-news').elementHandle()
     await playTurn(host)
     await eventually(async () => {
       const news = await host.page.getByTestId('news').textContent()
       expect(news?.startsWith(`${STALLER} `), `news "${news}"`).toBe(true)
     }, 15_000)
+    expect(await lastMove!.evaluate((n) => n.isConnected)).toBe(true)
     await shot(staller.page, 'stall-phone-bot-playing')
     await desktopShot(staller.page, 'stall-desktop-bot-playing')
 
@@ -152,6 +157,10 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
       expect(await host.page.getByTestId('opponent-1').getByTestId('bot-1').count()).toBe(0),
     )
     expect(await host.page.getByTestId('opponent-1').getByTestId('away-1').count()).toBe(0)
+    // Back in the seat: "a bot plays for …" is no longer news.
+    await eventually(async () =>
+      expect(await host.page.getByTestId('table-news').textContent()).toBe(''),
+    )
 
     // --- The host turns the timer off from the table's menu ---------------------------------------
     await host.page.locator('details.people summary').click()
@@ -159,6 +168,9 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     await eventually(async () => {
       expect(await staller.page.getByTestId('table-news').textContent()).toBe(
         staller.t.logTimer(null),
+      )
+      expect(await tableNews!.evaluate((n) => n.isConnected && n.textContent)).toBe(
+        host.t.logTimer(null),
       )
       expect(await host.page.locator('[role="timer"]').count()).toBe(0)
       expect(await staller.page.locator('[role="timer"]').count()).toBe(0)
