@@ -376,6 +376,17 @@ describe.skipIf(!browserTestsEnabled('duel.test.ts'))('Idioten för två in the 
     ).toBe(true)
 
     await screenshot(p0.page, 'phone-duel-result')
+    // Every covered card of a pile shows its rank and its suit above the card on it (the suits
+    // of buried cards decide what can be discarded later).
+    const covered = await p0.page.evaluate(() =>
+      [...document.querySelectorAll('.in-pile:not(.top)')].map((el) => {
+        const next = el.nextElementSibling!.getBoundingClientRect().top
+        const idx = [...el.querySelectorAll('text.idx, text.idx-suit')]
+        return idx.length === 2 && idx.every((x) => x.getBoundingClientRect().bottom <= next + 0.5)
+      }),
+    )
+    expect(covered.length).toBeGreaterThan(10)
+    expect(covered.every(Boolean)).toBe(true)
     await screenshot(spec.page, 'phone-duel-result-spectator')
     for (const p of [p0, p1, spec]) await expectNoAxeViolations(p.page, 'duel, result')
     await spec.page.setViewportSize(DESKTOP.viewport!)
