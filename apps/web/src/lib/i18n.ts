@@ -97,6 +97,8 @@ const en = {
   yourTime: 'Your time',
   timeFor: (name: string) => `${name}'s time`,
   botPlayingForYou: 'A bot is playing for you.',
+  shownAway:
+    'Your time ran out twice, so the others see you as away: they may let a bot play for you or end the game. Make a move to be back.',
   takeBack: 'Take back',
   endGame: 'End the game',
   forfeitQuestion: (name: string) => `End the game? ${name} forfeits it.`,
@@ -440,6 +442,8 @@ const sv: Dict = {
   yourTime: 'Din tid',
   timeFor: (name) => `${name}s tid`,
   botPlayingForYou: 'Datorn spelar åt dig.',
+  shownAway:
+    'Din tid tog slut två gånger, så de andra ser dig som borta: de kan låta datorn spela åt dig eller avsluta partiet. Gör ett drag för att vara tillbaka.',
   takeBack: 'Ta tillbaka',
   endGame: 'Avsluta partiet',
   forfeitQuestion: (name) => `Avsluta partiet? ${name} förlorar på walkover.`,
@@ -775,6 +779,8 @@ const nb: Dict = {
   yourTime: 'Din tid',
   timeFor: (name) => `${name} sin tid`,
   botPlayingForYou: 'Datamaskinen spiller for deg.',
+  shownAway:
+    'Tiden din gikk ut to ganger, så de andre ser deg som borte: de kan la datamaskinen spille for deg eller avslutte spillet. Gjør et trekk for å være tilbake.',
   takeBack: 'Ta tilbake',
   endGame: 'Avslutt spillet',
   forfeitQuestion: (name) => `Avslutte spillet? ${name} taper på walkover.`,

@@ -390,6 +390,18 @@ export class TableClient {
     return u !== null && u.seat !== null && (u.table.seats[u.seat]?.bot ?? null) !== null
   }
 
+  /**
+   * This player is shown to the others as away in a game in play (I-16: the timer ran out for
+   * them twice in a row), and so may have their seat handed to a bot or be made to forfeit; a
+   * move of their own brings them back.
+   */
+  get shownAway(): boolean {
+    const u = this.update
+    if (u === null || u.seat === null || u.table.status !== 'playing') return false
+    const s = u.table.seats[u.seat]
+    return s !== undefined && s.away && (s.bot ?? null) === null && s.connected
+  }
+
   /** After (re)connecting: reclaim the seat with its token, or watch again, or ask. */
   async resume(): Promise<void> {
     const moved = await this.resumeHere()

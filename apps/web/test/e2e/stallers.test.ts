@@ -113,6 +113,10 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     expect(await host.page.getByTestId('table-news').textContent()).toBe(
       host.t.logTimeoutAction(STALLER, 'play'),
     )
+    // The staller is told how the others see them, and how to be back.
+    await staller.page.getByTestId('shown-away').waitFor()
+    expect(await staller.page.getByTestId('shown-away').textContent()).toBe(staller.t.shownAway)
+    expect(await host.page.getByTestId('shown-away').count()).toBe(0)
     // The others are offered what to do about it; the staller is not offered it about anyone.
     const toBot = host.page.getByTestId('away-bot-1')
     await toBot.waitFor()
@@ -127,6 +131,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     const banner = staller.page.getByTestId('bot-playing')
     await banner.waitFor()
     expect(await banner.textContent()).toContain(staller.t.botPlayingForYou)
+    expect(await staller.page.getByTestId('shown-away').count()).toBe(0)
     await host.page.getByTestId('opponent-1').getByTestId('bot-1').waitFor()
     expect(await host.page.getByTestId('away-bot-1').count()).toBe(0)
     await eventually(async () =>
