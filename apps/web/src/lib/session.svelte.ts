@@ -399,7 +399,7 @@ export class TableClient {
     const u = this.update
     if (u === null || u.seat === null || u.table.status !== 'playing') return false
     const s = u.table.seats[u.seat]
-    return s !== undefined && s.away && (s.bot ?? null) === null && s.connected
+    return s?.away === true && (s.bot ?? null) === null && s.connected
   }
 
   /** After (re)connecting: reclaim the seat with its token, or watch again, or ask. */
