@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { browserFixture } from './fixture.ts'
+import { createTable, joinByLink, selectByLabel, startGame } from './pages.ts'
 import { browserTestsEnabled, DESKTOP, expectNoAxeViolations, PHONE, screenshot } from './server.ts'
 
 /** The name's problem line and the focus: what the player sees and where typing would go. */
@@ -77,4 +78,36 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
       await expectNoAxeViolations(page, `home (${size}), Create without a name`)
     })
   }
+
+  it('[A-2][A-10] a duel of eight piles with two decks: chosen on the home page, the same deal only with two decks each, all eight piles on a phone', async () => {
+    const host = await fx.open(PHONE, 'en')
+    const guest = await fx.open(PHONE, 'sv')
+    const { page, t } = host
+    const configure = async () => {
+      await selectByLabel(page, t.yourPiles).selectOption('8')
+      // Two decks against one: the same cards cannot be dealt to both, and the page says why.
+      const same = page.locator('input[name="sameDeal"]')
+      expect(await same.isDisabled()).toBe(true)
+      expect(await page.getByTestId('same-deal-decks').textContent()).toBe(t.sameDealDecks)
+      await expectNoAxeViolations(page, 'home, eight piles against four')
+      await selectByLabel(page, t.theirPiles).selectOption('8')
+      expect(await same.isDisabled()).toBe(false)
+      expect(await page.getByTestId('same-deal-decks').count()).toBe(0)
+      await same.check()
+    }
+    const link = await createTable(host, fx.url, 'Astrid', 'duel', configure)
+    await joinByLink(guest, link, 'Bo')
+    await startGame(host)
+    for (const p of [host, guest]) {
+      const mine = p.page.getByTestId('my-board')
+      await mine.waitFor()
+      expect(await mine.locator('[data-testid^="pile-"]').count()).toBe(8)
+      expect(await mine.locator('[data-testid^="pile-"] [data-card]').count()).toBe(8)
+      expect(
+        await p.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true)
+    }
+    await screenshot(page, 'home-phone-duel-eight-piles')
+    await expectNoAxeViolations(page, 'duel of eight piles, phone')
+  })
 })
