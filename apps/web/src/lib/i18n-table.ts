@@ -57,6 +57,9 @@ const en = {
   // The duel's score sheet
   scoreBands:
     'Points per game from the cards left: 4 (only the aces) 0, 5–8 1, 9–14 2, 15 or more 3.',
+  scoreBandsTwoDecks:
+    'Points per game from the cards left with two decks: 8 (only the aces) 0, 9–12 1, 13–18 2, 19 or more 3.',
+  scoreBandsKombineradTwoDecks: 'With two decks a game that comes out scores 8.',
   scoreBandsEss: 'Points per game: one for each ace on top of a pile.',
   scoreBandsKombinerad:
     'Points per game: one for each free ace, minus one for every other card left; a game that comes out scores 4.',
@@ -124,6 +127,9 @@ const sv: TableDict = {
   soundAlert: 'Ett kort ljud när det är min tur',
   vibrateAlert: 'Vibrera när det är min tur',
   scoreBands: 'Poäng per giv efter korten kvar: 4 (bara essen) 0, 5–8 1, 9–14 2, 15 eller fler 3.',
+  scoreBandsTwoDecks:
+    'Poäng per giv efter korten kvar med två lekar: 8 (bara essen) 0, 9–12 1, 13–18 2, 19 eller fler 3.',
+  scoreBandsKombineradTwoDecks: 'Med två lekar ger en giv som går ut 8.',
   scoreBandsEss: 'Poäng per giv: ett för varje ess överst i en hög.',
   scoreBandsKombinerad:
     'Poäng per giv: ett för varje fritt ess, minus ett för varje annat kort kvar; en giv som går ut ger 4.',
@@ -189,6 +195,9 @@ const nb: TableDict = {
   vibrateAlert: 'Vibrer når det er min tur',
   scoreBands:
     'Poeng per giv etter kortene igjen: 4 (bare essene) 0, 5–8 1, 9–14 2, 15 eller flere 3.',
+  scoreBandsTwoDecks:
+    'Poeng per giv etter kortene igjen med to kortstokker: 8 (bare essene) 0, 9–12 1, 13–18 2, 19 eller flere 3.',
+  scoreBandsKombineradTwoDecks: 'Med to kortstokker gir en giv som går opp 8.',
   scoreBandsEss: 'Poeng per giv: ett for hvert ess øverst i en bunke.',
   scoreBandsKombinerad:
     'Poeng per giv: ett for hvert fritt ess, minus ett for hvert annet kort igjen; en giv som går opp gir 4.',

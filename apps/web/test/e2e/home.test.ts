@@ -2,6 +2,7 @@
 // that a name is needed, next to the field, and put the focus in it; nothing else happens.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { browserFixture } from './fixture.ts'
 import { createTable, joinByLink, selectByLabel, startGame } from './pages.ts'
 import { browserTestsEnabled, DESKTOP, expectNoAxeViolations, PHONE, screenshot } from './server.ts'
@@ -106,6 +107,15 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
       expect(
         await p.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       ).toBe(true)
+    }
+    // The score sheet's bands are those of two decks (A-11), in each reader's language.
+    for (const [p, lang] of [
+      [host, 'en'],
+      [guest, 'sv'],
+    ] as const) {
+      const said = await p.page.getByTestId('sheet-explained').textContent()
+      expect(said).toContain(TABLE_DICTS[lang].scoreBandsTwoDecks)
+      expect(said).not.toContain(TABLE_DICTS[lang].scoreBands)
     }
     await screenshot(page, 'home-phone-duel-eight-piles')
     await expectNoAxeViolations(page, 'duel of eight piles, phone')
