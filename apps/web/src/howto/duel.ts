@@ -74,6 +74,9 @@ const texts: HowToTexts = {
           {
             p: 'Five piles make the patience far easier: a handicap to give a beginner. With the same cards, both players get the same order in each game. Taking turns: one plays while the other watches. Undo: take back one discard or one move per game, before the next deal.',
           },
+          {
+            p: 'Eight piles are played with two decks shuffled together: the game comes out when only the eight aces are left, and the points count the cards beyond them (8 left: 0, 9–12: 1, 13–18: 2, 19 or more: 3; combined scoring gives 8 for a game that comes out). The same cards need two decks for both players.',
+          },
         ],
       },
     ],
@@ -147,6 +150,9 @@ const texts: HowToTexts = {
           {
             p: 'Fem högar gör patiensen mycket lättare: ett handikapp att ge en nybörjare. Med samma kort får båda spelarna samma ordning i varje giv. Växelvis: en spelar medan den andra tittar på. Ångra: ta tillbaka ett kast eller en flytt per giv, före nästa utdelning.',
           },
+          {
+            p: 'Åtta högar spelas med två lekar blandade ihop: patiensen går ut när bara de åtta essen är kvar, och poängen räknar korten utöver dem (8 kvar: 0, 9–12: 1, 13–18: 2, 19 eller fler: 3; kombinerad ger 8 för en giv som går ut). Samma kort kräver två lekar för båda spelarna.',
+          },
         ],
       },
     ],
@@ -219,6 +225,9 @@ const texts: HowToTexts = {
         blocks: [
           {
             p: 'Fem bunker gjør kabalen mye lettere: et handikap å gi en nybegynner. Med de samme kortene får begge spillerne samme rekkefølge i hver runde. Etter tur: én spiller mens den andre ser på. Angre: ta tilbake ett kast eller én flytting per runde, før neste utdeling.',
+          },
+          {
+            p: 'Åtte bunker spilles med to kortstokker stokket sammen: kabalen går opp når bare de åtte essene er igjen, og poengene teller kortene utover dem (8 igjen: 0, 9–12: 1, 13–18: 2, 19 eller flere: 3; kombinert gir 8 for en runde som går opp). De samme kortene krever to kortstokker for begge spillerne.',
           },
         ],
       },
