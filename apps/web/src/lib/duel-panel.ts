@@ -10,14 +10,15 @@ export interface PanelNote {
   readonly turn: number | null
   /** Whether the panel is the viewer's own. */
   readonly mine: boolean
-  /** The panel's player, and every seat's name. */
-  readonly name: string
+  /** The panel's seat, and every seat's name. */
+  readonly seat: number
   readonly names: readonly string[]
 }
 
 type Words = Pick<Dict, 'allGamesPlayed' | 'allGamesPlayedBy' | 'waitingTurn'>
 
 export function duelPanelNote(p: PanelNote, t: Words): string {
-  if (p.played >= p.games) return p.mine ? t.allGamesPlayed : t.allGamesPlayedBy(p.name)
+  if (p.played >= p.games)
+    return p.mine ? t.allGamesPlayed : t.allGamesPlayedBy(p.names[p.seat] ?? '')
   return p.turn !== null ? t.waitingTurn(p.names[p.turn] ?? '') : ''
 }
