@@ -100,6 +100,11 @@ const Env = z.object({
   ACCEPTS_PER_SECOND: z.coerce.number().int().min(10).default(500),
   /** Tables one address may create per minute (over all nodes with STORE=redis). */
   TABLES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /**
+   * Tables one address may create per hour (all nodes): with IDLE_TABLE_HOURS it bounds the
+   * tables one address can leave behind with nobody at them.
+   */
+  TABLES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   /** Joins, watches and reclaims by table code one address may try per minute (all nodes). */
   LOOKUPS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Tables a node holds at most: loaded ones, and with the memory store every stored one. */
@@ -198,6 +203,7 @@ export interface Limits {
   readonly connectionsPerAddress: number
   readonly acceptsPerSecond: number
   readonly tablesPerAddressPerMinute: number
+  readonly tablesPerAddressPerHour: number
   readonly lookupsPerAddressPerMinute: number
   readonly maxTables: number
   readonly spectatorsPerTable: number
@@ -256,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
       acceptsPerSecond: e.ACCEPTS_PER_SECOND,
       tablesPerAddressPerMinute: e.TABLES_PER_ADDRESS_PER_MINUTE,
+      tablesPerAddressPerHour: e.TABLES_PER_ADDRESS_PER_HOUR,
       lookupsPerAddressPerMinute: e.LOOKUPS_PER_ADDRESS_PER_MINUTE,
       maxTables: e.MAX_TABLES,
       spectatorsPerTable: e.SPECTATORS_PER_TABLE,

@@ -65,6 +65,7 @@ export function trustFunction(
 export class Limits {
   private readonly open = new Map<string, number>()
   private readonly creates: Limiter
+  private readonly hourlyCreates: Limiter
   private readonly lookups: Limiter
   private readonly recordReads: Limiter
 
@@ -72,11 +73,11 @@ export class Limits {
     readonly settings: LimitSettings,
     backend: LimitsBackend = {},
   ) {
-    const make = (name: string, points: number): Limiter => {
+    const make = (name: string, points: number, duration = 60): Limiter => {
       const opts = {
         keyPrefix: `${backend.prefix ?? 'kortbord:'}limit:${name}`,
         points,
-        duration: 60,
+        duration,
       }
       const memory = new RateLimiterMemory(opts)
       if (!backend.redis) return { shared: memory, alone: memory }
@@ -91,6 +92,7 @@ export class Limits {
       return { shared, alone: memory }
     }
     this.creates = make('create', settings.tablesPerAddressPerMinute)
+    this.hourlyCreates = make('create-hour', settings.tablesPerAddressPerHour, 3600)
     this.lookups = make('lookup', settings.lookupsPerAddressPerMinute)
     this.recordReads = make('record', settings.recordReadsPerAddressPerMinute)
   }
@@ -129,12 +131,22 @@ export class Limits {
     return this.open.size
   }
 
-  /** One table created by `address`: null, or the refusal. */
-  create(address: string): Promise<WireError | null> {
-    return this.consume(this.creates, address, (s) =>
+  /**
+   * One table created by `address`: null, or the refusal. Counted per minute (a burst) and per
+   * hour (what an address can leave behind before idle tables are swept, IDLE_TABLE_HOURS).
+   */
+  async create(address: string): Promise<WireError | null> {
+    const minute = await this.consume(this.creates, address, (s) =>
       refusal(
         'TOO_MANY_NEW_TABLES',
         `one address can create ${this.settings.tablesPerAddressPerMinute} tables a minute; try again in ${s} s`,
+      ),
+    )
+    if (minute) return minute
+    return this.consume(this.hourlyCreates, address, (s) =>
+      refusal(
+        'TOO_MANY_NEW_TABLES',
+        `one address can create ${this.settings.tablesPerAddressPerHour} tables an hour; try again in ${Math.ceil(s / 60)} min`,
       ),
     )
   }

@@ -1,5 +1,6 @@
 // Issue 13 on STORE=redis with several nodes: limits hold across nodes, spectators of a dead node
 // stop counting, and a command whose save Redis never answered says so.
+import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, connect, must } from '../scripts/client.ts'
 import { type Node, settled, startNode } from './cluster.ts'
@@ -40,7 +41,7 @@ describe.skipIf(missing !== null)('limits and presence across nodes (STORE=redis
     await redis?.dispose()
   })
 
-  it('tables per address per minute are counted over every node', async () => {
+  it('tables per address per minute and per hour are counted over every node', async () => {
     const [a, b] = [
       await client(nodes[0]!, '198.51.100.10'),
       await client(nodes[1]!, '198.51.100.10'),
@@ -51,6 +52,16 @@ describe.skipIf(missing !== null)('limits and presence across nodes (STORE=redis
         ok: false,
         error: { code: 'TOO_MANY_NEW_TABLES' },
       })
+    }
+    // The hour's count (TABLES_PER_ADDRESS_PER_HOUR) is in Redis too: the four made, not the
+    // two the minute refused.
+    const inspect = createClient({ url: redis.url })
+    await inspect.connect()
+    try {
+      const hour = await inspect.get(`a${process.pid}:limit:create-hour:198.51.100.10`)
+      expect(Number(hour)).toBe(4)
+    } finally {
+      await inspect.quit()
     }
   })
 

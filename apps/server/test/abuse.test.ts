@@ -90,6 +90,33 @@ describe('finding 2: tables per address per minute and per node; a deserted tabl
   })
 })
 
+describe('tables per address per hour', () => {
+  it('bounds what one address can leave behind: past TABLES_PER_ADDRESS_PER_HOUR it is refused for the hour, though the minute allows more; another address may still', async () => {
+    const srv = await startServer({
+      TRUST_PROXY: 'loopback',
+      TABLES_PER_ADDRESS_PER_MINUTE: '100',
+      TABLES_PER_ADDRESS_PER_HOUR: '3',
+    })
+    try {
+      const c = await from(srv, '198.51.100.9')
+      // Not left: the tables stay (until IDLE_TABLE_HOURS once nobody is at them).
+      for (let i = 0; i < 3; i++) must(await c.send('table:create', { game: 'duel', name: 'Eve' }))
+      const r = await c.send('table:create', { game: 'duel', name: 'Eve' })
+      expect(r).toMatchObject({ ok: false, error: { code: 'TOO_MANY_NEW_TABLES' } })
+      if (!r.ok) expect(r.error.message).toMatch(/3 tables an hour; try again in (59|60) min/)
+      expect(srv.app.hub.size).toBe(3)
+      const other = await from(srv, '198.51.100.10')
+      must(await other.send('table:create', { game: 'duel', name: 'Eve' }))
+      const text = await srv.app.metrics.registry.metrics()
+      expect(text).toMatch(/^kortbord_limited_total\{limit="tables_per_address"\} 1$/m)
+      c.close()
+      other.close()
+    } finally {
+      await srv.stop()
+    }
+  })
+})
+
 describe('finding 3: hard bots per node', () => {
   it('beyond HARD_BOTS_PER_NODE a bot sits down as normal, and the ack says so', async () => {
     const srv = await startServer({ HARD_BOTS_PER_NODE: '2', BOT_DELAY_MS: '10000' })

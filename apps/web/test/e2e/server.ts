@@ -115,6 +115,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     // Every browser of a test comes from 127.0.0.1: the per-address limits are for strangers.
     LOOKUPS_PER_ADDRESS_PER_MINUTE: '10000',
     TABLES_PER_ADDRESS_PER_MINUTE: '1000',
+    TABLES_PER_ADDRESS_PER_HOUR: '10000',
     CONNECTIONS_PER_ADDRESS: '1000',
     ...opts.env,
   }
