@@ -46,6 +46,9 @@ const en = {
   youAgreed: 'You are in. The game starts when everyone is.',
   agreed: (names: string) => `In: ${names}.`,
   waitingFor: (names: string) => `Waiting for ${names}.`,
+  /** The same, to a player who is awaited too: the others (names, or '') come after. */
+  waitingForYou: (others: string) =>
+    others ? `Waiting for you and ${others}.` : 'Waiting for you.',
   botsAgree: 'Bots always agree.',
   startNow: 'Start now',
   logRematch: (name: string) => `${name} wants to play again`,
@@ -119,6 +122,7 @@ const sv: TableDict = {
   youAgreed: 'Du är med. Partiet börjar när alla är det.',
   agreed: (names) => `Med: ${names}.`,
   waitingFor: (names) => `Väntar på ${names}.`,
+  waitingForYou: (others) => (others ? `Väntar på dig och ${others}.` : 'Väntar på dig.'),
   botsAgree: 'Datorspelare är alltid med.',
   startNow: 'Starta nu',
   logRematch: (name) => `${name} vill spela igen`,
@@ -186,6 +190,7 @@ const nb: TableDict = {
   youAgreed: 'Du er med. Partiet begynner når alle er det.',
   agreed: (names) => `Med: ${names}.`,
   waitingFor: (names) => `Venter på ${names}.`,
+  waitingForYou: (others) => (others ? `Venter på deg og ${others}.` : 'Venter på deg.'),
   botsAgree: 'Dataspillere er alltid med.',
   startNow: 'Start nå',
   logRematch: (name) => `${name} vil spille igjen`,

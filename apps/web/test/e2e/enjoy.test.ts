@@ -175,12 +175,12 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
     await joinByLink(guest, link, 'Bo')
 
-    // The waiting room: the guest is ready; the host sees who is awaited.
+    // The waiting room: the guest is ready; the host sees who is awaited: the host, as "you".
     await guest.page.getByTestId('rematch-ask').click()
     await eventually(async () => {
       expect(await host.page.getByTestId('rematch-in').textContent()).toBe(tt.agreed('Bo'))
       expect(await host.page.getByTestId('rematch-waiting').textContent()).toBe(
-        tt.waitingFor('Astrid'),
+        tt.waitingForYou(''),
       )
     })
     // The guest's own page hears it on its own socket, which may come a moment after the host's.
@@ -191,6 +191,23 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
       )
     })
     await screenshot(host.page, 'enjoy-phone-lobby-ready')
+    // The smallest phones (320 px): the header stays on one line, inside the screen.
+    await host.page.setViewportSize({ width: 320, height: 640 })
+    const bar = await host.page.evaluate(() => {
+      const kids = [...document.querySelector('header.bar')!.children]
+      const boxes = kids.map((k) => k.getBoundingClientRect())
+      const middles = boxes.map((b) => b.top + b.height / 2)
+      return {
+        spread: Math.max(...middles) - Math.min(...middles),
+        right: Math.max(...boxes.map((b) => b.right)),
+        page: document.documentElement.scrollWidth,
+      }
+    })
+    expect(bar.spread).toBeLessThan(2)
+    expect(bar.right).toBeLessThanOrEqual(320)
+    expect(bar.page).toBeLessThanOrEqual(320)
+    await screenshot(host.page, 'enjoy-320-lobby')
+    await host.page.setViewportSize(PHONE.viewport!)
     await expectNoAxeViolations(host.page, 'waiting room, one ready')
     await expectNoAxeViolations(guest.page, 'waiting room, ready')
     // The host is ready too: the game starts without anyone pressing Start.
@@ -207,7 +224,7 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     await guest.page.getByTestId('rematch-ask').click()
     await eventually(async () =>
       expect(await host.page.getByTestId('rematch-waiting').textContent()).toBe(
-        tt.waitingFor('Astrid'),
+        tt.waitingForYou(''),
       ),
     )
     // The guest's focus went to what the bar says now: once the guest's own answer came, which
