@@ -19,6 +19,15 @@ function gameLog(state: AnyState): LogBody[] {
   return (state as IdiotState).recent.map((e) => ({ t: 'game' as const, e }))
 }
 
+/**
+ * The end of a game that is not Idiot's, for the log: in those games the tally counts wins, so
+ * the winner is the one seat whose count went up (none: a draw, or alone a game lost).
+ */
+function ended(gameNo: number, before: readonly number[], after: readonly number[]): LogBody {
+  const up = after.flatMap((n, i) => (n > (before[i] ?? 0) ? [i] : []))
+  return { t: 'ended', gameNo, winner: up.length === 1 ? up[0]! : null }
+}
+
 export class TableGame {
   constructor(
     private readonly h: TableHost,
@@ -188,6 +197,8 @@ export class TableGame {
     const logs: LogBody[] = []
     if (timeout !== null) logs.push({ t: 'timeout', seat, action: timeout })
     logs.push(...gameLog(after))
+    const tally = over ? this.h.adapter.tally(after, r.tally) : r.tally
+    if (over && after.game !== 'idiot') logs.push(ended(r.gameNo, r.tally, tally))
     if (timeouts === this.h.deps.config.timeoutsForAway)
       logs.push({ t: 'away', seat, name: r.seats[seat]?.name ?? '' })
     let seats = withSeat(this.h.record.seats, seat, { timeouts })
@@ -199,7 +210,7 @@ export class TableGame {
         state: after,
         staleBefore,
         status: over ? 'over' : 'playing',
-        tally: over ? this.h.adapter.tally(after, r.tally) : r.tally,
+        tally,
         seats,
         host: over ? nextHost(seats, r.host) : r.host,
         ...(recorded

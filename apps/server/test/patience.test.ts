@@ -102,6 +102,13 @@ describe('Klockan över protokollet', () => {
     expect(o.loser).toBe(s.last!.seat)
     expect(end.table.tally[o.winner!]).toBe(1)
     expect(end.table.tally[o.loser!]).toBe(0)
+    // The history is told who won (its log has no other word of a Klockan game's end).
+    for (const c of [a, b, w]) {
+      const log = c.state(code)!.log
+      expect(log.filter((e) => e.t === 'ended')).toEqual([
+        expect.objectContaining({ t: 'ended', gameNo: 1, winner: o.winner }),
+      ])
+    }
     // The next game: the other player turns first (a table alternates who starts).
     const again = must(await a.send('table:start', { table: code, version }))
     const u = await a.atVersion(code, again.version as number)
@@ -220,6 +227,10 @@ describe('Dom Åtta Herrarna över protokollet', () => {
     const v = end.view as HerrarnaView
     expect(end.table.status).toBe('over')
     expect(v.outcome).toEqual(herrarna.outcome(s))
+    const won = herrarna.outcome(s)!.won
+    expect(end.log.filter((e) => e.t === 'ended')).toEqual([
+      expect.objectContaining({ t: 'ended', gameNo: 1, winner: won ? 0 : null }),
+    ])
     const after = await p.send('game:move', { table: code, version, move: { type: 'step' } })
     expect(after.ok).toBe(false)
   }, 60_000)

@@ -68,6 +68,8 @@ const ENTRIES: [LogEntry, RegExp][] = [
   [e({ t: 'timer', turnSeconds: 45 }), /turn timer is now 45 s/],
   [e({ t: 'timer', turnSeconds: null }), /turn timer was turned off/],
   [e({ t: 'rematch', seat: 0, name: 'Astrid' }), /Astrid wants another game/],
+  [e({ t: 'ended', gameNo: 3, winner: 1 }), /^Game 3: Bo won$/],
+  [e({ t: 'ended', gameNo: 3, winner: null }), /^Game 3: a draw$/],
 ]
 
 describe('the history panel’s words (issue 14)', () => {
@@ -92,6 +94,18 @@ describe('the history panel’s words (issue 14)', () => {
     )
     expect(describeEntry(play, names, RECORD_DICTS.nb, 'nb')).toBe(
       'Astrid la kløver fem, ruter fem',
+    )
+  })
+
+  it('[K-6] says who won a game of the patiences or the duel; alone, whether it came out', () => {
+    const won = e({ t: 'ended', gameNo: 2, winner: 0 })
+    const lost = e({ t: 'ended', gameNo: 2, winner: null })
+    expect(describeEntry(won, names, RECORD_DICTS.sv, 'sv')).toBe('Parti 2: Astrid vann')
+    expect(describeEntry(won, ['Astrid'], RECORD_DICTS.en, 'en')).toBe(
+      'Game 2: the patience came out',
+    )
+    expect(describeEntry(lost, ['Astrid'], RECORD_DICTS.nb, 'nb')).toBe(
+      'Spill 2: kabalen gikk ikke opp',
     )
   })
 

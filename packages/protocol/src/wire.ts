@@ -290,6 +290,12 @@ export type LogEntry = { readonly seq: number; readonly at: number } & (
   | { readonly t: 'timer'; readonly turnSeconds: number | null }
   /** A player asked for the next game (issue 15). */
   | { readonly t: 'rematch'; readonly seat: Seat; readonly name: string }
+  /**
+   * A game of the patiences and the duel ended (Idiot says who lost in its own event): who won
+   * it, or null (a draw; alone, a game that did not come out). Logged only when the game is over,
+   * when nothing of it is hidden any longer (A-15).
+   */
+  | { readonly t: 'ended'; readonly gameNo: number; readonly winner: Seat | null }
 )
 
 /** The quick reactions a player can send (shown as translated words, issue 15). */

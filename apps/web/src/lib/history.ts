@@ -78,6 +78,9 @@ export function describeEntry(
       return t.evTimer(e.turnSeconds)
     case 'rematch':
       return t.evRematch(e.name)
+    case 'ended':
+      if (names.length === 1) return e.winner === 0 ? t.evCameOut(e.gameNo) : t.evNotOut(e.gameNo)
+      return e.winner === null ? t.evTied(e.gameNo) : t.evWon(e.gameNo, nameOf(names, e.winner))
     default:
       return null
   }

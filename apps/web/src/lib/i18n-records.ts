@@ -55,6 +55,10 @@ const en = {
     `${name} picked up the pile (${n === 1 ? '1 card' : `${n} cards`})`,
   evOut: (name: string, place: number) => `${name} is out, in place ${place}`,
   evIdiot: (name: string) => `${name} is the Idiot`,
+  evWon: (n: number, name: string) => `Game ${n}: ${name} won`,
+  evTied: (n: number) => `Game ${n}: a draw`,
+  evCameOut: (n: number) => `Game ${n}: the patience came out`,
+  evNotOut: (n: number) => `Game ${n}: the patience did not come out`,
   evTimeout: (name: string, action: TimeoutAction) =>
     `${name}’s time ran out: the timer ${
       {
@@ -227,6 +231,10 @@ const sv: RecordsDict = {
   evPickup: (name, n) => `${name} tog upp högen (${n} kort)`,
   evOut: (name, place) => `${name} gick ut som nummer ${place}`,
   evIdiot: (name) => `${name} är Idioten`,
+  evWon: (n, name) => `Parti ${n}: ${name} vann`,
+  evTied: (n) => `Parti ${n}: oavgjort`,
+  evCameOut: (n) => `Parti ${n}: patiensen gick ut`,
+  evNotOut: (n) => `Parti ${n}: patiensen gick inte ut`,
   evTimeout: (name, action) =>
     `${name}s tid tog slut: timern ${
       {
@@ -392,6 +400,10 @@ const nb: RecordsDict = {
   evPickup: (name, n) => `${name} tok opp bunken (${n} kort)`,
   evOut: (name, place) => `${name} gikk ut som nummer ${place}`,
   evIdiot: (name) => `${name} er Idioten`,
+  evWon: (n, name) => `Spill ${n}: ${name} vant`,
+  evTied: (n) => `Spill ${n}: uavgjort`,
+  evCameOut: (n) => `Spill ${n}: kabalen gikk opp`,
+  evNotOut: (n) => `Spill ${n}: kabalen gikk ikke opp`,
   evTimeout: (name, action) =>
     `Tiden til ${name} gikk ut: tidsfristen ${
       {
