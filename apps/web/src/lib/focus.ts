@@ -72,7 +72,8 @@ function focusSoon(
   const el = target()
   if (el && !lost(el)) {
     el.focus()
-    return
+    // An element that cannot hold the focus (no tabindex) did not take it: try again.
+    if (document.activeElement === el) return
   }
   if (tries > 0)
     setTimeout(() => {

@@ -13,6 +13,7 @@ import { endByForfeit, IDIOT_DECK, playTurn, snap } from './idiot-helpers.ts'
 import {
   createIdiotTable,
   createTable,
+  focused,
   joinByLink,
   type Person,
   selectByLabel,
@@ -30,18 +31,25 @@ import {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** The focused element: its test id, its card, the group it is in. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null
+/**
+ * The table page's header on a narrow screen: kortbord, the code, Rules and the language on one
+ * line (the watcher count may go below), nothing past the screen's right edge.
+ */
+async function expectHeaderFits(page: Page, width: number): Promise<void> {
+  const bar = await page.evaluate(() => {
+    const kids = [...document.querySelector('header.bar')!.children]
+    const line = kids.filter((k) => !k.matches('[data-testid="spectators"]'))
+    const middles = line.map((k) => k.getBoundingClientRect()).map((b) => b.top + b.height / 2)
     return {
-      testid: el?.dataset.testid ?? null,
-      card: el?.dataset.card ?? null,
-      inHand: el?.closest('[data-testid="hand"]') != null,
-      hint: el?.classList.contains('hint') ?? false,
-      body: el === document.body,
+      spread: Math.max(...middles) - Math.min(...middles),
+      right: Math.max(...kids.map((k) => k.getBoundingClientRect().right)),
+      page: document.documentElement.scrollWidth,
     }
   })
+  expect(bar.spread).toBeLessThan(2)
+  expect(bar.right).toBeLessThanOrEqual(width)
+  expect(bar.page).toBeLessThanOrEqual(width)
+}
 
 /** Whether the page fits its viewport's width (nothing to scroll sideways). */
 const fitsWidth = (page: Page) =>
@@ -193,19 +201,7 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     await screenshot(host.page, 'enjoy-phone-lobby-ready')
     // The smallest phones (320 px): the header stays on one line, inside the screen.
     await host.page.setViewportSize({ width: 320, height: 640 })
-    const bar = await host.page.evaluate(() => {
-      const kids = [...document.querySelector('header.bar')!.children]
-      const boxes = kids.map((k) => k.getBoundingClientRect())
-      const middles = boxes.map((b) => b.top + b.height / 2)
-      return {
-        spread: Math.max(...middles) - Math.min(...middles),
-        right: Math.max(...boxes.map((b) => b.right)),
-        page: document.documentElement.scrollWidth,
-      }
-    })
-    expect(bar.spread).toBeLessThan(2)
-    expect(bar.right).toBeLessThanOrEqual(320)
-    expect(bar.page).toBeLessThanOrEqual(320)
+    await expectHeaderFits(host.page, 320)
     await screenshot(host.page, 'enjoy-320-lobby')
     await host.page.setViewportSize(PHONE.viewport!)
     await expectNoAxeViolations(host.page, 'waiting room, one ready')
@@ -413,6 +409,15 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     const line = guest.page.getByTestId('chat-line').last()
     expect(await line.textContent()).toContain('<b>hej</b> på dig')
     expect(await guest.page.locator('[data-testid="chat-lines"] b').count()).toBe(0)
+    // On a 320 px phone with the chat open and someone watching, nothing sticks out (QA: the
+    // field and Send did, and the header with the watcher count).
+    await guest.page.setViewportSize({ width: 320, height: 640 })
+    await eventually(async () =>
+      expect(await guest.page.getByTestId('spectators').textContent()).toBe(guest.t.spectators(1)),
+    )
+    await expectHeaderFits(guest.page, 320)
+    await screenshot(guest.page, 'enjoy-320-chat')
+    await guest.page.setViewportSize(PHONE.viewport!)
     // The host's field empties on the server's answer, which its own socket hears.
     await eventually(async () =>
       expect(await host.page.getByTestId('chat-input').inputValue()).toBe(''),

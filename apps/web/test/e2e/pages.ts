@@ -135,3 +135,16 @@ export async function startGame(host: Person): Promise<void> {
   await expect.poll(() => start.isEnabled(), { timeout: 10_000 }).toBe(true)
   await start.click()
 }
+
+/** The focused element: its test id, its card, the group it is in. */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    return {
+      testid: el?.dataset.testid ?? null,
+      card: el?.dataset.card ?? null,
+      inHand: el?.closest('[data-testid="hand"]') != null,
+      hint: el?.classList.contains('hint') ?? false,
+      body: el === document.body,
+    }
+  })

@@ -21,6 +21,7 @@ import { browserFixture } from './fixture.ts'
 import {
   createSoloTable,
   createTable,
+  focused,
   joinByLink,
   type Person,
   selectByLabel,
@@ -301,6 +302,15 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       expect(c.faceUp).toBe(0)
       expect(c.total).toBe(52)
       await expectNoAxeViolations(page, 'Klockan alone, dealt')
+
+      // By keyboard: Enter turns a card and the focus stays on the button for the next one
+      // (QA: it fell to the page after the first, and the next three presses did nothing).
+      await page.getByTestId('turn').focus()
+      for (let i = 1; i <= 4; i++) {
+        await page.keyboard.press('Enter')
+        await eventually(async () => expect((await readClock(page))!.faceUp).toBe(i))
+        await eventually(async () => expect((await focused(page)).testid).toBe('turn'))
+      }
 
       // Kör, then Stopp: the count stands still.
       await page.getByTestId('run').click()
