@@ -108,7 +108,27 @@ export function openSocket(
     // A socket to another node is a connection of its own, never the page's first one.
     forceNew: to.url !== undefined || to.node !== undefined,
   }
-  return to.url ? io(to.url, opts) : io(opts)
+  const socket = to.url ? io(to.url, opts) : io(opts)
+  watchNetwork(socket)
+  return socket
+}
+
+/**
+ * The browser knows at once when its network is gone ('offline'); socket.io alone notices only
+ * when a ping goes unanswered, up to 20 s later, while the page shows a live table and a move
+ * seems to be on its way. Closing the transport then makes the socket disconnect now (the page
+ * says so) and come back as after any drop, within its reconnection delay once online again.
+ */
+function watchNetwork(socket: Socket): void {
+  if (typeof window === 'undefined') return
+  const drop = () => {
+    if (socket.connected) socket.io.engine?.close()
+  }
+  window.addEventListener('offline', drop)
+  // A socket closed for good (left for another node) stops listening.
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io client disconnect') window.removeEventListener('offline', drop)
+  })
 }
 
 /**
