@@ -4,6 +4,7 @@
 import {
   formatMove,
   type GameRecord,
+  type RecordMoveOf,
   type Verification,
   verifyRecord,
   type Witness,
@@ -53,7 +54,9 @@ export async function loadFrames(id: string, get: typeof fetch = fetch): Promise
 /** The frames' moves as the list shows them: who moved, and on whose behalf. */
 export function frameLines(f: PublicFrames): MoveLine[] {
   return f.frames.flatMap((fr) =>
-    fr.k === 0 || fr.seat === null ? [] : [{ k: fr.k, seat: fr.seat, text: '', by: fr.by ?? null }],
+    fr.k === 0 || fr.seat === null
+      ? []
+      : [{ k: fr.k, seat: fr.seat, text: '', move: null, by: fr.by ?? null }],
   )
 }
 
@@ -74,7 +77,10 @@ export interface MoveLine {
   /** 1 for the first move: the state after it is states[k]. */
   readonly k: number
   readonly seat: number
+  /** The move in the record's notation ('' for a frame of a game in play). */
   readonly text: string
+  /** The move itself, for its words (null for a frame of a game in play: not known). */
+  readonly move: RecordMoveOf | null
   readonly by: 'timer' | 'bot' | null
 }
 
@@ -84,6 +90,7 @@ export function moveLines(r: GameRecord): MoveLine[] {
     k: i + 1,
     seat: m.seat,
     text: formatMove(r.game, m.move),
+    move: m.move,
     by: m.by ?? null,
   }))
 }

@@ -223,6 +223,12 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     // Step, back, jump, the slider, the end.
     await page.getByTestId('replay-forward').click()
     expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(1, n)}: (Astrid|Bo) `))
+    // The list says the moves in words, never the record's notation (QA: "Bo: play TH").
+    const listed = await page.getByTestId('move-list').locator('li').allTextContents()
+    expect(
+      listed.filter((t) => /\b[2-9TJQKA][CDHS]\b|: (play|swap|pickup|ready)\b/.test(t)),
+    ).toEqual([])
+    expect(listed.slice(1).every((t) => /^\s*\d+\. (Astrid|Bo): \S/.test(t))).toBe(true)
     await page.getByTestId('replay-back').click()
     expect(await stepText(page)).toBe(r.stepOf(0, n))
     await page.getByTestId('move-5').click()
