@@ -127,6 +127,8 @@ const en = {
   swapHint: 'Swap: tap a card in your hand, then a face-up card. Then press Ready.',
   ready: 'Ready',
   waitingReady: 'Waiting for the others to be ready',
+  /** The same to a spectator, who is not one of them. */
+  playersSwapping: 'The players are swapping cards',
   play: 'Play',
   pickUp: 'Pick up',
   pile: 'Pile',
@@ -473,6 +475,7 @@ const sv: Dict = {
   swapHint: 'Byt: tryck på ett kort i handen och sedan på ett uppvänt kort. Tryck sedan Klar.',
   ready: 'Klar',
   waitingReady: 'Väntar på att de andra ska bli klara',
+  playersSwapping: 'Spelarna byter kort',
   play: 'Spela',
   pickUp: 'Ta upp',
   pile: 'Hög',
@@ -559,7 +562,7 @@ const sv: Dict = {
   klockanPile: (rank, _hour, side) =>
     `${rank}högen${side === null ? '' : side === 'left' ? ' (vänster)' : ' (höger)'}`,
   pileState: (name, down, up) => `${name}: ${down} nedvända${up ? `; uppvända: ${up}` : ''}`,
-  turnedOf: (n, of) => `Vända ${n} av ${of}`,
+  turnedOf: (n, of) => `${n} av ${of} vända`,
   faceDownLeft: (n) => `${n} nedvända`,
   klockanLast: (card, pile) => `${card} läggs under ${pile}`,
   klockanRescued: (king, card) => `Räddning: ${king} lades nedvänd, ${card} vändes i stället`,
@@ -812,6 +815,7 @@ const nb: Dict = {
   swapHint: 'Bytt: trykk på et kort på hånden og så på et åpent kort. Trykk så Klar.',
   ready: 'Klar',
   waitingReady: 'Venter på at de andre blir klare',
+  playersSwapping: 'Spillerne bytter kort',
   play: 'Spill',
   pickUp: 'Ta opp',
   pile: 'Bunke',
@@ -900,7 +904,7 @@ const nb: Dict = {
     `${rank}bunken${side === null ? '' : side === 'left' ? ' (venstre)' : ' (høyre)'}`,
   pileState: (name, down, up) =>
     `${name}: ${down} med baksiden opp${up ? `; med forsiden opp: ${up}` : ''}`,
-  turnedOf: (n, of) => `Snudd ${n} av ${of}`,
+  turnedOf: (n, of) => `${n} av ${of} snudd`,
   faceDownLeft: (n) => `${n} med baksiden opp`,
   klockanLast: (card, pile) => `${card} legges under ${pile}`,
   klockanRescued: (king, card) =>
