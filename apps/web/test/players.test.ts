@@ -24,14 +24,19 @@ describe('whom the seats stand for (I-16)', () => {
     expect(gameNames(t)).toEqual(['Astrid', 'Bo', 'Cy'])
     expect(myGameSeat(t, 1)).toBe(1)
     expect(myGameSeat(t, null)).toBeNull()
-    expect(tallyLine(t)).toBe('Astrid 0 · Bo 1 · Cy 0')
+    expect(tallyLine(t)).toBe('Astrid (0) · Bo (1) · Cy (0)')
+  })
+
+  it('a numbered bot’s count is not read as part of its name', () => {
+    const t = table(['Anna', 'Bot 1', 'Bot 2'], [null, null, null], [1, 0, 2])
+    expect(tallyLine(t)).toBe('Anna (1) · Bot 1 (0) · Bot 2 (2)')
   })
 
   it('a seat freed after the game: the game is still Bo’s; the open seat has no tally', () => {
     const t = table(['Astrid', null, 'Cy'], [null, 'Bo', null], [0, 0, 0])
     expect(seatNames(t)).toEqual(['Astrid', '#2', 'Cy'])
     expect(gameNames(t)).toEqual(['Astrid', 'Bo', 'Cy'])
-    expect(tallyLine(t)).toBe('Astrid 0 · Cy 0')
+    expect(tallyLine(t)).toBe('Astrid (0) · Cy (0)')
   })
 
   it('a newcomer in it played none of that game: it is not theirs, and their tally is theirs', () => {
@@ -39,7 +44,7 @@ describe('whom the seats stand for (I-16)', () => {
     expect(gameNames(t)).toEqual(['Astrid', 'Bo', 'Cy'])
     expect(myGameSeat(t, 1)).toBeNull()
     expect(myGameSeat(t, 0)).toBe(0)
-    expect(tallyLine(t)).toBe('Astrid 0 · Di 0 · Cy 0')
+    expect(tallyLine(t)).toBe('Astrid (0) · Di (0) · Cy (0)')
   })
 
   it('a table info without players (a server of the version before) is read as the seats', () => {

@@ -59,9 +59,9 @@ const en = {
   vibrateAlert: 'Vibrate when it is my turn',
   // The duel's score sheet
   scoreBands:
-    'Points per game from the cards left: 4 (only the aces) 0, 5–8 1, 9–14 2, 15 or more 3.',
+    'Points per game from the cards left: 4 (only the aces) → 0 points, 5–8 → 1, 9–14 → 2, 15 or more → 3.',
   scoreBandsTwoDecks:
-    'Points per game from the cards left with two decks: 8 (only the aces) 0, 9–12 1, 13–18 2, 19 or more 3.',
+    'Points per game from the cards left with two decks: 8 (only the aces) → 0 points, 9–12 → 1, 13–18 → 2, 19 or more → 3.',
   scoreBandsKombineradTwoDecks: 'With two decks a game that comes out scores 8.',
   scoreBandsEss: 'Points per game: one for each ace on top of a pile.',
   scoreBandsKombinerad:
@@ -130,9 +130,10 @@ const sv: TableDict = {
   yourTurnTitle: '(Din tur)',
   soundAlert: 'Ett kort ljud när det är min tur',
   vibrateAlert: 'Vibrera när det är min tur',
-  scoreBands: 'Poäng per giv efter korten kvar: 4 (bara essen) 0, 5–8 1, 9–14 2, 15 eller fler 3.',
+  scoreBands:
+    'Poäng per giv efter korten kvar: 4 (bara essen) → 0 poäng, 5–8 → 1, 9–14 → 2, 15 eller fler → 3.',
   scoreBandsTwoDecks:
-    'Poäng per giv efter korten kvar med två lekar: 8 (bara essen) 0, 9–12 1, 13–18 2, 19 eller fler 3.',
+    'Poäng per giv efter korten kvar med två lekar: 8 (bara essen) → 0 poäng, 9–12 → 1, 13–18 → 2, 19 eller fler → 3.',
   scoreBandsKombineradTwoDecks: 'Med två lekar ger en giv som går ut 8.',
   scoreBandsEss: 'Poäng per giv: ett för varje ess överst i en hög.',
   scoreBandsKombinerad:
@@ -199,21 +200,21 @@ const nb: TableDict = {
   soundAlert: 'En kort lyd når det er min tur',
   vibrateAlert: 'Vibrer når det er min tur',
   scoreBands:
-    'Poeng per giv etter kortene igjen: 4 (bare essene) 0, 5–8 1, 9–14 2, 15 eller flere 3.',
+    'Poeng per runde etter kortene igjen: 4 (bare essene) → 0 poeng, 5–8 → 1, 9–14 → 2, 15 eller flere → 3.',
   scoreBandsTwoDecks:
-    'Poeng per giv etter kortene igjen med to kortstokker: 8 (bare essene) 0, 9–12 1, 13–18 2, 19 eller flere 3.',
-  scoreBandsKombineradTwoDecks: 'Med to kortstokker gir en giv som går opp 8.',
-  scoreBandsEss: 'Poeng per giv: ett for hvert ess øverst i en bunke.',
+    'Poeng per runde etter kortene igjen med to kortstokker: 8 (bare essene) → 0 poeng, 9–12 → 1, 13–18 → 2, 19 eller flere → 3.',
+  scoreBandsKombineradTwoDecks: 'Med to kortstokker gir en runde som går opp 8.',
+  scoreBandsEss: 'Poeng per runde: ett for hvert ess øverst i en bunke.',
   scoreBandsKombinerad:
-    'Poeng per giv: ett for hvert fritt ess, minus ett for hvert annet kort igjen; en giv som går opp gir 4.',
+    'Poeng per runde: ett for hvert fritt ess, minus ett for hvert annet kort igjen; en runde som går opp gir 4.',
   lowerWins: 'Færre poeng er bedre: lavest sum vinner kampen.',
   higherWins: 'Flere poeng er bedre: høyest sum vinner kampen.',
   bestExplained:
-    'Best mulig: så få kort som perfekt spill kunne ha latt ligge med den given («…» mens det regnes ut). «≤ n» betyr høyst n: en måte å la n ligge igjen på er kjent, og kortbord holder på å bevise at ingenting bedre var mulig; det beviste tallet kommer etterpå.',
+    'Best mulig: så få kort som perfekt spill kunne ha latt ligge med den runden («…» mens det regnes ut). «≤ n» betyr høyst n: en måte å la n ligge igjen på er kjent, og kortbord holder på å bevise at ingenting bedre var mulig; det beviste tallet kommer etterpå.',
   bestAtMost: (n) => `høyst ${n}, ennå ikke bevist som best`,
   scoreRules: 'Slik regnes poengene',
   finalBoards: 'Sluttstillinger',
-  finalBoardOf: (name, game) => `${name}: giv ${game} slik den endte`,
+  finalBoardOf: (name, game) => `${name}: runde ${game} slik den endte`,
   speed: 'Fart',
   speedSlow: 'Sakte',
   speedNormal: 'Normal',

@@ -224,7 +224,7 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
     )
     // The tally line counts the loser once.
     const tally = await spec.page.getByTestId('result').textContent()
-    expect(tally).toContain(`${names[loser]} 1`)
+    expect(tally).toContain(`${names[loser]} (1)`)
     await shot(host.page, 'phone-result')
     await shot(guest.page, 'phone-result-guest')
     await shot(spec.page, 'phone-result-spectator')

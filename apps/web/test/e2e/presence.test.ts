@@ -118,7 +118,9 @@ describe.skipIf(!browserTestsEnabled('presence.test.ts'))('Presence in the histo
     // I-16: Bo's seat is open now, and what he lost left with him.
     const tally = (p: Person, names: string) => `${p.t.tally}: ${names}`
     expect(await host.page.getByTestId('forfeit-idiot').textContent()).toBe(host.t.idiotIs('Bo'))
-    expect(await host.page.getByTestId('tally').textContent()).toBe(tally(host, 'Astrid 0 · Cy 0'))
+    expect(await host.page.getByTestId('tally').textContent()).toBe(
+      tally(host, 'Astrid (0) · Cy (0)'),
+    )
     const di = await fx.open(PHONE, 'en')
     await sendJoinForm(di, link, 'Di')
     await di.page.getByTestId('history').waitFor()
@@ -126,7 +128,7 @@ describe.skipIf(!browserTestsEnabled('presence.test.ts'))('Presence in the histo
     // The game on the table is still Bo's, by name, for everyone; Di starts from 0.
     await eventually(async () =>
       expect(await host.page.getByTestId('tally').textContent()).toBe(
-        tally(host, 'Astrid 0 · Di 0 · Cy 0'),
+        tally(host, 'Astrid (0) · Di (0) · Cy (0)'),
       ),
     )
     expect(await host.page.getByTestId('forfeit-idiot').textContent()).toBe(host.t.idiotIs('Bo'))
@@ -141,7 +143,7 @@ describe.skipIf(!browserTestsEnabled('presence.test.ts'))('Presence in the histo
     )
     expect(await di.page.getByTestId('forfeit-idiot').textContent()).toBe(di.t.idiotIs('Bo'))
     expect(await di.page.getByTestId('tally').textContent()).toBe(
-      tally(di, 'Astrid 0 · Di 0 · Cy 0'),
+      tally(di, 'Astrid (0) · Di (0) · Cy (0)'),
     )
     expect(await di.page.getByTestId('hand').count()).toBe(0)
     expect(await di.page.locator('[data-testid="opponent-1"] strong').textContent()).toBe('Bo')
