@@ -51,6 +51,24 @@ async function expectHeaderFits(page: Page, width: number): Promise<void> {
   expect(bar.page).toBeLessThanOrEqual(width)
 }
 
+/**
+ * Controls a finger can miss: visible buttons, links, selects and disclosure summaries smaller
+ * than 24 px either way (WCAG 2.2, target size); a checkbox counts by its label, which takes
+ * the tap too.
+ */
+const smallTargets = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[href], select, summary, input')]
+      .map((el) => (el instanceof HTMLInputElement ? (el.closest('label') ?? el) : el))
+      .filter((el) => el.getClientRects().length > 0)
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.height < 24 || box.width < 24)
+      .map(
+        ({ el, box }) =>
+          `${el.tagName} "${el.textContent?.trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+      ),
+  )
+
 /** Whether the page fits its viewport's width (nothing to scroll sideways). */
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
@@ -202,6 +220,7 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     // The smallest phones (320 px): the header stays on one line, inside the screen.
     await host.page.setViewportSize({ width: 320, height: 640 })
     await expectHeaderFits(host.page, 320)
+    expect(await smallTargets(host.page)).toEqual([])
     await screenshot(host.page, 'enjoy-320-lobby')
     await host.page.setViewportSize(PHONE.viewport!)
     await expectNoAxeViolations(host.page, 'waiting room, one ready')
@@ -227,6 +246,10 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     // may be after the host already saw the broadcast.
     await eventually(async () => expect((await focused(guest.page)).testid).toBe('rematch-status'))
     await screenshot(host.page, 'enjoy-phone-rematch-waiting')
+    await host.page.locator('details.people > summary').click()
+    expect(await smallTargets(host.page)).toEqual([])
+    expect(await smallTargets(guest.page)).toEqual([])
+    await host.page.locator('details.people > summary').click()
     await screenshot(guest.page, 'enjoy-phone-rematch-asked')
     await expectNoAxeViolations(host.page, 'result, rematch awaited')
     await expectNoAxeViolations(guest.page, 'result, rematch asked')
