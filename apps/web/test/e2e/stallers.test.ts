@@ -247,7 +247,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     await result.waitFor()
     expect(await result.locator('h2').textContent()).toBe(host.t.youWin)
     expect(await result.textContent()).toContain(host.t.logForfeit(STALLER))
-    expect(await result.textContent()).toContain(`${host.t.matchesWon}: ${HOST} 1 · ${STALLER} 0`)
+    expect(await result.textContent()).toContain(`${host.t.matchesWon}: ${HOST} (1) · ${STALLER} (0)`)
     const theirs = staller.page.getByTestId('result')
     await theirs.waitFor()
     expect(await theirs.locator('h2').textContent()).toBe(staller.t.matchWinner(HOST))
@@ -287,7 +287,7 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     await result.waitFor()
     expect(await result.locator('h2').textContent()).toBe(host.t.logForfeit(STALLER))
     expect(await result.getByTestId('forfeit-idiot').textContent()).toBe(host.t.idiotIs(STALLER))
-    expect(await result.textContent()).toContain(`${host.t.tally}: ${HOST} 0 · ${STALLER} 1`)
+    expect(await result.textContent()).toContain(`${host.t.tally}: ${HOST} (0) · ${STALLER} (1)`)
     // The game is over: nothing to play, no more away actions.
     // (Still the swap phase: Ready is what there was to press.)
     expect(
