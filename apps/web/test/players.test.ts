@@ -1,6 +1,6 @@
 import type { SeatInfo, TableInfo } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
-import { gameNames, myGameSeat, seatNames, tallyLine } from '../src/lib/players.ts'
+import { gameNames, myGameSeat, seatNames, startNowOffered, tallyLine } from '../src/lib/players.ts'
 
 const seat = (name: string | null): SeatInfo => ({
   name,
@@ -25,6 +25,19 @@ describe('whom the seats stand for (I-16)', () => {
     expect(myGameSeat(t, 1)).toBe(1)
     expect(myGameSeat(t, null)).toBeNull()
     expect(tallyLine(t)).toBe('Astrid (0) · Bo (1) · Cy (0)')
+  })
+
+  it('offers the host “Start now” beside “Play again” only with another person to wait for', () => {
+    const t = table(['Anna', 'Bot 1', 'Bot 2'], [null, null, null], [0, 0, 0])
+    const withBots = {
+      seats: t.seats.map((x, i) => (i === 0 ? x : { ...x, bot: 'normal' as const })),
+    }
+    expect(startNowOffered(withBots, 0)).toBe(false)
+    const withBo = { seats: withBots.seats.map((x, i) => (i === 2 ? seat('Bo') : x)) }
+    expect(startNowOffered(withBo, 0)).toBe(true)
+    // An open seat is nobody to wait for.
+    const open = { seats: withBots.seats.map((x, i) => (i === 2 ? seat(null) : x)) }
+    expect(startNowOffered(open, 0)).toBe(false)
   })
 
   it('a numbered bot’s count is not read as part of its name', () => {

@@ -34,3 +34,11 @@ export function tallyLine(info: Pick<TableInfo, 'seats' | 'tally'>): string {
     .flatMap((s, i) => (s.name === null ? [] : [`${s.name} (${info.tally[i] ?? 0})`]))
     .join(' · ')
 }
+
+/**
+ * Whether the host's "Start now" says anything beside "Play again" (issue 15): not when every
+ * other seated player is a bot, since bots always agree and "Play again" starts the game at once.
+ */
+export function startNowOffered(info: Seats, me: number | null): boolean {
+  return info.seats.some((s, i) => i !== me && s.name !== null && s.bot === null)
+}
