@@ -14,6 +14,17 @@ describe('languages', () => {
     expect(cardName('en', parseCard('2C')!)).toBe('two of clubs')
   })
 
+  it('an Idiot place reads as a place, not a count (QA: "bot out, 3.")', () => {
+    expect([1, 2, 3, 4].map((p) => DICTS.en.out(p))).toEqual([
+      'out 1st',
+      'out 2nd',
+      'out 3rd',
+      'out 4th',
+    ])
+    expect(DICTS.sv.out(3)).toBe('ute, 3:a')
+    expect(DICTS.nb.out(3)).toBe('ute, 3.')
+  })
+
   it('the browser’s languages choose Swedish, bokmål or English', () => {
     expect(pickLang(['sv-SE', 'en'])).toBe('sv')
     expect(pickLang(['nn-NO'])).toBe('nb')

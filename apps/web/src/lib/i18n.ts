@@ -139,7 +139,7 @@ const en = {
   handCount: (n: number) => (n === 1 ? '1 card' : `${n} cards`),
   faceDown: 'face-down card',
   noCard: 'empty',
-  out: (place: number) => `out, ${place}.`,
+  out: (place: number) => `out ${['1st', '2nd', '3rd'][place - 1] ?? `${place}th`}`,
   place: (n: number) => `${n}.`,
   idiotIs: (name: string) => `${name} is the Idiot!`,
   youAreIdiot: 'You are the Idiot!',
