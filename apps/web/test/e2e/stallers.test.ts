@@ -247,7 +247,9 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     await result.waitFor()
     expect(await result.locator('h2').textContent()).toBe(host.t.youWin)
     expect(await result.textContent()).toContain(host.t.logForfeit(STALLER))
-    expect(await result.textContent()).toContain(`${host.t.matchesWon}: ${HOST} (1) · ${STALLER} (0)`)
+    expect(await result.textContent()).toContain(
+      `${host.t.matchesWon}: ${HOST} (1) · ${STALLER} (0)`,
+    )
     const theirs = staller.page.getByTestId('result')
     await theirs.waitFor()
     expect(await theirs.locator('h2').textContent()).toBe(staller.t.matchWinner(HOST))
