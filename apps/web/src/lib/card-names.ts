@@ -68,6 +68,11 @@ export function cardName(lang: Lang, c: Card): string {
   return `${r} of ${s}`
 }
 
+/** Cards in words, one after another: "tio i hjärter, tio i ruter". */
+export function cardNames(lang: Lang, cards: readonly Card[]): string {
+  return cards.map((c) => cardName(lang, c)).join(', ')
+}
+
 export function rankName(lang: Lang, rank: number): string {
   return RANKS[lang][rank - 2] ?? String(rank)
 }

@@ -2,7 +2,7 @@
 // sentence. The log is public by construction (I-15, A-15): nothing here looks at a view.
 import type { IdiotEvent } from '@kortbord/engine'
 import type { LogEntry } from '@kortbord/protocol/wire'
-import { cardName } from './card-names.ts'
+import { cardName, cardNames } from './card-names.ts'
 import type { Lang } from './i18n.ts'
 import type { RecordsDict } from './i18n-records.ts'
 
@@ -15,7 +15,6 @@ function describeGame(
   t: RecordsDict,
   lang: Lang,
 ): string | null {
-  const cards = (cs: readonly number[]) => cs.map((c) => cardName(lang, c)).join(', ')
   switch (e.t) {
     case 'swap':
       return t.evSwap(nameOf(names, e.seat), cardName(lang, e.fromHand), cardName(lang, e.fromRow))
@@ -25,8 +24,8 @@ function describeGame(
       return t.evStart(nameOf(names, e.seat))
     case 'play':
       return e.from === 'row'
-        ? t.evPlayedRow(nameOf(names, e.seat), cards(e.cards))
-        : t.evPlayed(nameOf(names, e.seat), cards(e.cards))
+        ? t.evPlayedRow(nameOf(names, e.seat), cardNames(lang, e.cards))
+        : t.evPlayed(nameOf(names, e.seat), cardNames(lang, e.cards))
     case 'uncover':
       return t.evUncover(nameOf(names, e.seat), cardName(lang, e.card))
     case 'burn':

@@ -1,7 +1,7 @@
 // A recorded move in the reader's words, for the replay's list and step line (issue 14): the
 // record's own notation ("discard 0", "play TH") is for machines and numbers piles from 0.
 import type { DuelState, RecordGame, RecordMoveOf } from '@kortbord/engine'
-import { cardName } from './card-names.ts'
+import { cardName, cardNames } from './card-names.ts'
 import type { Lang } from './i18n.ts'
 import type { RecordsDict } from './i18n-records.ts'
 
@@ -17,10 +17,9 @@ export function moveWords(
   move: RecordMoveOf,
   before: unknown,
 ): string {
-  const cards = (cs: readonly number[]) => cs.map((c) => cardName(lang, c)).join(', ')
   switch (move.type) {
     case 'play':
-      return r.mvPlay(cards(move.cards))
+      return r.mvPlay(cardNames(lang, move.cards))
     case 'swap':
       return r.mvSwap(cardName(lang, move.hand), cardName(lang, move.faceUp))
     case 'pickup':
