@@ -28,7 +28,10 @@ export function myGameSeat(info: Shown, seat: number | null): number | null {
   return seat !== null && (info.players?.[seat] ?? null) === null ? seat : null
 }
 
-/** The tally of the people seated now, by name ("Astrid (0) · Bot 1 (2)": a count in brackets, never read as part of a numbered bot's name); an open seat has none. */
+/**
+ * The tally of the people seated now, by name: "Astrid (0) · Bot 1 (2)", the count in brackets
+ * so that it is never read as part of a numbered bot's name. An open seat has none.
+ */
 export function tallyLine(info: Pick<TableInfo, 'seats' | 'tally'>): string {
   return info.seats
     .flatMap((s, i) => (s.name === null ? [] : [`${s.name} (${info.tally[i] ?? 0})`]))
