@@ -1,10 +1,10 @@
 /**
  * A-16 "best possible" for a duel table (issue 16): which finished games need a figure, the
- * table's solve within its budget, and — when that figure is only an upper bound (`proven:
- * 'closed'`) or did not come — the background proof that replaces it with the proven one. The
- * solves run in the worker pools, outside the table's command queue; only the commits go through
- * it (`commit`). Nothing here decides what a figure shows: the client says "≤ n" for a bound.
- * TableBest connects this to one table.
+ * table's solve within its budget, and — when that figure is only an upper bound (`proven` is
+ * `'closed'` or `'none'`) or did not come — the background proof that replaces it with the
+ * proven one. The solves run in the worker pools, outside the table's command queue; only the
+ * commits go through it (`commit`). Nothing here decides what a figure shows: the client says
+ * "≤ n" for a bound. TableBest connects this to one table.
  */
 import {
   type DuelBest,

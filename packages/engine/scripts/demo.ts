@@ -64,5 +64,5 @@ console.log(`Aces Up, 4 piles, greedy player: ${o.left} cards left${o.won ? ' â€
 console.log(`  final table: ${a.piles.map((p) => formatCards(p) || '-').join(' | ')}`)
 const best = solveAcesUp(a.deck, 4)
 console.log(
-  `  best possible on this deal (A-16): ${best.best} cards (${best.proven === 'all' ? 'proven over every line of play' : 'proven over lines that make every discard before each deal'})`,
+  `  best possible on this deal (A-16): ${best.best} cards (${{ all: 'proven over every line of play', closed: 'proven over lines that make every discard before each deal', none: 'an upper bound: not proven' }[best.proven]})`,
 )

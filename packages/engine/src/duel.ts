@@ -76,8 +76,11 @@ export interface DuelGameRecord {
 
 export interface DuelBest {
   readonly best: number
-  /** 'all': proven over every line; 'closed': proven over lines that make every discard before each deal. */
-  readonly proven: 'all' | 'closed'
+  /**
+   * 'all': proven over every line; 'closed': proven over lines that make every discard before
+   * each deal; 'none': an upper bound only (both searches ran out of budget).
+   */
+  readonly proven: 'all' | 'closed' | 'none'
 }
 
 export interface DuelPlayer {

@@ -251,6 +251,33 @@ describe('A-16 best possible: Aces Up solver', () => {
     expect(r.best).toBe(bruteForce(live, 4, { closed: true }))
   })
 
+  it('[A-16] the closed search has a budget too: beyond it the figure is a found line, marked unproven', () => {
+    // A deal whose closed optimum (8) takes 153,636 nodes to prove.
+    const deck = Rng.seeded('closed-cap-10').shuffle(fullDeck(1))
+    const exact = solveAcesUp(deck, 4, { maxNodes: 0, closedMaxNodes: Number.POSITIVE_INFINITY })
+    expect(exact).toMatchObject({ closedBest: 8, closedProven: true, proven: 'closed' })
+    expect(exact.nodes).toBeGreaterThan(150_000)
+    // The default budget (100,000) stops it: same line, no proof, and the work is bounded.
+    const capped = solveAcesUp(deck, 4, { maxNodes: 0 })
+    expect(capped).toMatchObject({ best: 8, closedProven: false, proven: 'none' })
+    expect(capped.nodes).toBe(100_001)
+    expect(replay(deck, 4, capped.line)).toBe(8)
+    // With the keep search after it: at most both budgets, and never called proven over closed
+    // lines when it is not.
+    const both = solveAcesUp(deck, 4)
+    expect(both.nodes).toBeLessThanOrEqual(100_001 + 20_001)
+    expect(both.proven).not.toBe('closed')
+    expect(replay(deck, 4, both.line)).toBe(both.best)
+    // A budget far below the first line's length still gives a line (a figure to show).
+    const tiny = solveAcesUp(deck, 4, { maxNodes: 0, closedMaxNodes: 1 })
+    expect(tiny.proven).toBe('none')
+    expect(replay(deck, 4, tiny.line)).toBe(tiny.best)
+    expect(tiny.best).toBeGreaterThanOrEqual(8)
+    // A bigger keep budget brings a bigger closed one (the background proof's).
+    expect(solveAcesUp(deck, 4, { maxNodes: 200_000 }).closedProven).toBe(true)
+    expect(() => solveAcesUp(deck, 4, { closedMaxNodes: 0 })).toThrow(RangeError)
+  })
+
   it('[A-16] maxNodes 0 skips the keep search; bad input is refused', () => {
     const deck = parseCards('8H TS 6C TD 5D 2C JD 4C 7C 9S 7H JH KS AS 3S 2H')
     const r = solveAcesUp(deck, 4, { maxNodes: 0 })

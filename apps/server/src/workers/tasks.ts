@@ -38,7 +38,7 @@ export type Task = SolveTask | BotTask | TestTask
 
 export interface SolveOutcome {
   readonly best: number
-  readonly proven: 'all' | 'closed'
+  readonly proven: 'all' | 'closed' | 'none'
   readonly line: readonly SolverMove[]
 }
 

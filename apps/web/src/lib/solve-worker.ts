@@ -13,7 +13,7 @@ export type SolveReply =
   | {
       readonly ok: true
       readonly best: number
-      readonly proven: 'all' | 'closed'
+      readonly proven: 'all' | 'closed' | 'none'
       readonly line: readonly SolverMove[]
     }
   | { readonly ok: false; readonly error: string }

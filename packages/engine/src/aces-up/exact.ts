@@ -43,7 +43,8 @@
  * configurations are enumerated depth first with a per-phase visited set. Order within a phase:
  * taking optional tops off, moves from a pile of two or more cards into a gap, the deal, moves of
  * a lone card to another gap (which only change the card that will cover it), commits. A node
- * budget bounds the work; when it runs out the result is the best line found, unproven.
+ * budget bounds the work (once the search has a line); when it runs out the result is the best line
+ * found, unproven.
  *
  * Pure: no clock, no randomness, no I/O.
  */
@@ -690,6 +691,11 @@ export class ExactSearch {
 
   // ---- the search -----------------------------------------------------------------------------
 
+  /** Counts a node; true once past the budget, but never before the search has a line. */
+  overBudget(): boolean {
+    return ++this.nodes > this.maxNodes && this.incumbent < INF
+  }
+
   stop(d: number): boolean {
     return (
       this.aborted ||
@@ -742,7 +748,7 @@ export class ExactSearch {
       this.retExact = false
       return lb
     }
-    if (++this.nodes > this.maxNodes) {
+    if (this.overBudget()) {
       this.aborted = true
       this.retExact = false
       return lb
@@ -808,7 +814,7 @@ export class ExactSearch {
       }
       if (!vs.add(this.keyWords, 0, this.keyLen, this.keyHash)) return
     }
-    if (++this.nodes > this.maxNodes) {
+    if (this.overBudget()) {
       this.aborted = true
       return
     }
