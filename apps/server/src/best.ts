@@ -41,7 +41,7 @@ export interface DueBest {
 export function dueBests(st: DuelState): DueBest[] {
   return st.players.flatMap((p, seat) =>
     p.results
-      .filter((rec) => rec.best?.proven !== 'all')
+      .filter((rec) => rec.best?.proven !== 'all' && rec.best?.gaveUp !== true)
       .filter(
         (rec) => !st.settings.sameDeal || (st.players[1 - seat]?.results.length ?? 0) > rec.index,
       )
@@ -49,11 +49,22 @@ export function dueBests(st: DuelState): DueBest[] {
   )
 }
 
-/** Whether `next` tells more than `cur`: a first figure, a proof, or a lower bound than before. */
+/**
+ * Whether `next` tells more than `cur`: a first figure, a proof, a lower bound than before, or
+ * that no proof will follow (`gaveUp`).
+ */
 export function improves(cur: DuelBest | null, next: DuelBest): boolean {
   if (cur === null) return true
   if (cur.proven === 'all') return false
-  return next.proven === 'all' || next.best < cur.best
+  if (next.proven === 'all' || next.best < cur.best) return true
+  return next.gaveUp === true && cur.gaveUp !== true
+}
+
+/** The figure to keep when `next` improves on `cur`: the lower bound, given up if either is. */
+export function merged(cur: DuelBest | null, next: DuelBest): DuelBest {
+  if (cur === null || next.proven === 'all') return next
+  const low = next.best <= cur.best ? next : cur
+  return next.gaveUp === true || cur.gaveUp === true ? { ...low, gaveUp: true } : low
 }
 
 /** One deal of one pile setting: the games of a match that share it share its solve and proof. */
@@ -120,7 +131,11 @@ export class BestFigures {
     }
     if (best?.proven === 'all' || !prove) return
     const proof = await once(this.proofs, deal, () => prove(rec.deck, rec.piles))
-    if (proof) await commit(seat, rec.index, gameNo, proof)
+    // A proof that ran out of its budget or time is the last word: the figure stays an upper
+    // bound, and the sheet says that no proof follows.
+    const last = proof ?? best
+    if (last === null) return
+    await commit(seat, rec.index, gameNo, last.proven === 'all' ? last : { ...last, gaveUp: true })
   }
 }
 
@@ -165,11 +180,12 @@ export class TableBest {
       if (!cur || h.record.gameNo !== gameNo) return
       const had = cur.players[seat as 0 | 1]?.results[index]?.best
       if (had === undefined || !improves(had, best)) return
+      const fig = merged(had, best)
       const logs: LogBody[] =
-        cur.settings.sameDeal || best.proven !== 'all'
+        cur.settings.sameDeal || fig.proven !== 'all'
           ? []
-          : [{ t: 'best', seat, index, best: best.best }]
-      await h.commit({ state: withBest(cur, seat, index, best) }, logs)
+          : [{ t: 'best', seat, index, best: fig.best }]
+      await h.commit({ state: withBest(cur, seat, index, fig) }, logs)
     })
   }
 }

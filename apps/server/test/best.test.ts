@@ -7,7 +7,7 @@ import { getPriority } from 'node:os'
 import { type Card, type DuelBest, type DuelState, duel, fullDeck, Rng } from '@kortbord/engine'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { BestFigures, dueBests, improves } from '../src/best.ts'
+import { BestFigures, dueBests, improves, merged } from '../src/best.ts'
 import { WorkerPool } from '../src/workers/pool.ts'
 
 const deck: Card[] = Rng.seeded('best-figures').shuffle(fullDeck(1))
@@ -29,6 +29,7 @@ function played(state: DuelState, seat: 0 | 1): DuelState {
 const match = (sameDeal: boolean) => duel.setup({ games: 2, sameDeal }, 2, { deck })
 const closed = (best: number): DuelBest => ({ best, proven: 'closed' })
 const proven = (best: number): DuelBest => ({ best, proven: 'all' })
+const gaveUp = (best: number): DuelBest => ({ best, proven: 'closed', gaveUp: true })
 const tick = () => new Promise((r) => setTimeout(r, 0))
 
 describe('A-16 figures on a table (issue 16)', () => {
@@ -40,6 +41,41 @@ describe('A-16 figures on a table (issue 16)', () => {
     expect(improves(closed(9), closed(9))).toBe(false)
     expect(improves(proven(7), proven(7))).toBe(false)
     expect(improves(proven(7), closed(5))).toBe(false)
+    // A proof that gave up (no proof follows) tells more once, never after a proof.
+    expect(improves(closed(9), gaveUp(9))).toBe(true)
+    expect(improves(closed(8), gaveUp(9))).toBe(true)
+    expect(improves(gaveUp(9), gaveUp(9))).toBe(false)
+    expect(improves(gaveUp(9), closed(8))).toBe(true)
+    expect(improves(proven(7), gaveUp(7))).toBe(false)
+    // What is kept: the lower figure, marked as given up.
+    expect(merged(closed(8), gaveUp(9))).toEqual(gaveUp(8))
+    expect(merged(closed(9), gaveUp(8))).toEqual(gaveUp(8))
+    expect(merged(closed(9), proven(7))).toEqual(proven(7))
+    expect(merged(gaveUp(9), closed(8))).toEqual(gaveUp(8))
+  })
+
+  it('[A-16] a proof that runs out (or never answers) leaves the bound, marked as given up, and is not owed again', async () => {
+    for (const answer of [closed(8), null]) {
+      const commits: DuelBest[] = []
+      const figures = new BestFigures({
+        solve: async () => closed(9),
+        prove: async () => answer,
+        commit: async (_s, _i, _g, best) => void commits.push(best),
+        log: pino({ level: 'silent' }),
+      })
+      const s = played(match(false), 0)
+      figures.request(1, s)
+      for (let i = 0; i < 10; i++) await tick()
+      expect(commits).toEqual([closed(9), gaveUp(answer?.best ?? 9)])
+      const done: DuelState = {
+        ...s,
+        players: [
+          { ...s.players[0], results: [{ ...s.players[0].results[0]!, best: commits[1]! }] },
+          s.players[1],
+        ],
+      }
+      expect(dueBests(done)).toEqual([])
+    }
   })
 
   it('[I-15][A-15] with the same deal, no game is owed a figure before both have played it', () => {
@@ -127,7 +163,7 @@ describe('A-16 figures on a table (issue 16)', () => {
     expect(calls).toEqual(['solve', 'solve', 'prove', 'prove'])
   })
 
-  it('[A-16] a bound recorded earlier is proven without solving again; no answer commits nothing', async () => {
+  it('[A-16] a bound recorded earlier is proven without solving again; no answer gives it up', async () => {
     const calls: string[] = []
     const commits: DuelBest[] = []
     const figures = new BestFigures({
@@ -153,6 +189,11 @@ describe('A-16 figures on a table (issue 16)', () => {
     figures.request(1, withBound)
     for (let i = 0; i < 10; i++) await tick()
     expect(calls).toEqual(['prove'])
+    expect(commits).toEqual([gaveUp(9)])
+    // With no figure at all (both solves failed) there is nothing to commit.
+    commits.length = 0
+    figures.request(2, s)
+    for (let i = 0; i < 10; i++) await tick()
     expect(commits).toEqual([])
   })
 

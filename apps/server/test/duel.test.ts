@@ -258,4 +258,34 @@ describe('Idioten för två over the protocol', () => {
       await slow.stop()
     }
   })
+
+  it('[A-16] a proof that runs out of its budget leaves the bound, saying no proof follows (issue 16)', async () => {
+    // The proof gets one node for the keeps: it cannot finish on a deal where keeping matters.
+    const short = await startServer({ SOLVER: '1', SOLVER_NODES: '0', SOLVER_PROOF_NODES: '1' })
+    try {
+      const { code, players, watcher, version } = await duelTable({ games: 1 }, short)
+      const deck = KEEP_DECK
+      const bound = solveAcesUp(deck, 4, { maxNodes: 0 })
+      const started = must(
+        await players[0].send('table:start', { table: code, version, deal: { deck } }),
+      )
+      await driveDuel(players, code, started.version, { seed: 'keep' })
+      await watcher.waitFor(
+        code,
+        (u) => ([0, 1] as const).every((p) => records(u, p)[0]?.best?.gaveUp === true),
+        30_000,
+      )
+      for (const seat of [0, 1] as const) {
+        expect(records(watcher.state(code)!, seat)[0]?.best).toEqual({
+          best: bound.best,
+          proven: 'closed',
+          gaveUp: true,
+        })
+      }
+      // An unproven figure is never logged as what perfect play would have left.
+      expect(watcher.state(code)!.log.filter((e) => e.t === 'best')).toEqual([])
+    } finally {
+      await short.stop()
+    }
+  })
 })

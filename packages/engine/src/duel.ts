@@ -81,6 +81,11 @@ export interface DuelBest {
    * each deal; 'none': an upper bound only (both searches ran out of budget).
    */
   readonly proven: 'all' | 'closed' | 'none'
+  /**
+   * On a figure not proven over every line: no proof follows (the background proof ran out of
+   * its budget), so the figure stays an upper bound and the sheet says why.
+   */
+  readonly gaveUp?: true
 }
 
 export interface DuelPlayer {
@@ -355,7 +360,11 @@ export function withBest(s: DuelState, seat: Seat, index: number, best: DuelBest
   const r = p.results[index]
   if (!r) return s
   const results = p.results.slice()
-  results[index] = { ...r, best: { best: best.best, proven: best.proven } }
+  const gaveUp = best.gaveUp === true && best.proven !== 'all'
+  results[index] = {
+    ...r,
+    best: { best: best.best, proven: best.proven, ...(gaveUp ? { gaveUp: true as const } : {}) },
+  }
   return { ...s, players: setPlayer(s.players, seat, { ...p, results }) }
 }
 

@@ -499,6 +499,11 @@ describe('Idioten för två: scoring', () => {
     expect(withBest(s, 0, 1, { best: 4, proven: 'closed' })).toBe(s)
     expect(withBest(s, 1, 0, { best: 4, proven: 'closed' })).toBe(s)
     expect(withBest(s, 2, 0, { best: 4, proven: 'closed' })).toBe(s)
+    // "No proof follows" is kept on an upper bound, and dropped from a proven figure.
+    const bound = { best: 6, proven: 'closed', gaveUp: true } as const
+    expect(withBest(s, 0, 0, bound).players[0].results[0]!.best).toEqual(bound)
+    const exact = withBest(s, 0, 0, { best: 5, proven: 'all', gaveUp: true })
+    expect(exact.players[0].results[0]!.best).toEqual({ best: 5, proven: 'all' })
   })
 })
 
