@@ -131,11 +131,18 @@ export class BestFigures {
     }
     if (best?.proven === 'all' || !prove) return
     const proof = await once(this.proofs, deal, () => prove(rec.deck, rec.piles))
-    // A proof that ran out of its budget or time is the last word: the figure stays an upper
-    // bound, and the sheet says that no proof follows.
-    const last = proof ?? best
-    if (last === null) return
-    await commit(seat, rec.index, gameNo, last.proven === 'all' ? last : { ...last, gaveUp: true })
+    // A proof that spent its node budget is the last word: the figure stays an upper bound, and
+    // the sheet says that no proof follows. No answer (a full queue, the time limit, a node
+    // shutting down) says nothing about the deal: the proof is owed again when the table is next
+    // loaded.
+    if (proof) {
+      await commit(
+        seat,
+        rec.index,
+        gameNo,
+        proof.proven === 'all' ? proof : { ...proof, gaveUp: true },
+      )
+    }
   }
 }
 
