@@ -264,9 +264,28 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
 
     // With a bot, one person asking is enough: the bot agrees by itself.
     const solo = await fx.open(PHONE, 'en')
-    await createIdiotTable(solo, fx.url, 'Cy', 2, undefined, null)
-    await solo.page.getByTestId('add-bot-1').click()
+    await createIdiotTable(solo, fx.url, 'Cy', 3, undefined, null)
+    // By keyboard: the waiting room starts with the focus on its heading; a button that goes
+    // away with its seat hands the focus on (to the next seat to fill, else that seat's Remove).
+    expect((await focused(solo.page)).testid).toBe('lobby-title')
+    const keyOn = async (testid: string) => {
+      await solo.page.getByTestId(testid).focus()
+      await solo.page.keyboard.press('Enter')
+    }
+    await keyOn('add-bot-1')
     await solo.page.getByTestId('bot-1').waitFor()
+    await eventually(async () => expect((await focused(solo.page)).testid).toBe('add-bot-2'))
+    expect(await solo.page.getByTestId('add-bot-2').getAttribute('aria-label')).toBe(
+      solo.t.addBotAt(3),
+    )
+    await solo.page.keyboard.press('Enter')
+    await solo.page.getByTestId('bot-2').waitFor()
+    await eventually(async () => expect((await focused(solo.page)).testid).toBe('remove-2'))
+    await solo.page.keyboard.press('Enter')
+    await solo.page.getByTestId('add-bot-2').waitFor()
+    await eventually(async () => expect((await focused(solo.page)).testid).toBe('add-bot-2'))
+    await solo.page.keyboard.press('Enter')
+    await solo.page.getByTestId('bot-2').waitFor()
     expect(await solo.page.getByTestId('rematch-status').textContent()).toContain(tt.botsAgree)
     await solo.page.getByTestId('rematch-ask').click()
     await eventually(async () => expect((await snap(solo.page)).status).toBe(solo.t.swapHint))

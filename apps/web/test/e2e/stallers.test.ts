@@ -11,6 +11,7 @@ import {
   chooseTimer,
   createIdiotTable,
   createTable,
+  focused,
   joinByLink,
   type Person,
   selectByLabel,
@@ -73,6 +74,26 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     await watchByLink(desk, link)
     const setting = host.page.getByTestId('timer-setting')
     expect(await setting.inputValue()).toBe('60')
+    await setting.selectOption('45')
+    await eventually(async () =>
+      expect(await staller.page.getByTestId('timer-shown').textContent()).toBe(
+        staller.t.turnTimerIs(45),
+      ),
+    )
+    // By keyboard: each arrow key is a change, and the select keeps the focus through them
+    // (it is not disabled while a change is sent); the last choice is the one that counts.
+    await setting.focus()
+    await host.page.keyboard.press('ArrowDown')
+    await host.page.keyboard.press('ArrowDown')
+    expect((await focused(host.page)).testid).toBe('timer-setting')
+    await eventually(async () => {
+      const chosen = await setting.inputValue()
+      expect(chosen).not.toBe('45')
+      expect(await staller.page.getByTestId('timer-shown').textContent()).toBe(
+        staller.t.turnTimerIs(chosen === 'off' ? null : Number(chosen)),
+      )
+    })
+    expect((await focused(host.page)).testid).toBe('timer-setting')
     await setting.selectOption('45')
     await eventually(async () =>
       expect(await staller.page.getByTestId('timer-shown').textContent()).toBe(
