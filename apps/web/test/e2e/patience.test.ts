@@ -400,6 +400,7 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
         await sleep(1800)
         await page.getByTestId('stop').click()
         await page.getByTestId('run').waitFor()
+        await eventually(async () => expect((await focused(page)).testid).toBe('run'))
         await sleep(300)
         return (await readClock(page))!.faceUp - from
       }
@@ -505,7 +506,10 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       expect((await readLords(spec.page))!.buttons).toEqual({})
 
       const started = Date.now()
-      await page.getByTestId('run').click()
+      // By keyboard: Kör gives way to Stopp, and the focus goes with it (not lost to the page).
+      await page.getByTestId('run').focus()
+      await page.keyboard.press('Enter')
+      await eventually(async () => expect((await focused(page)).testid).toBe('stop'))
       // In each round: Stopp, both pages agree and hold still for their pictures, then Kör again.
       const shot = async (round: 1 | 2 | 3, name: string) => {
         await eventually(async () => {
@@ -515,6 +519,7 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
         }, 60_000)
         await page.getByTestId('stop').click()
         await page.getByTestId('run').waitFor()
+        await eventually(async () => expect((await focused(page)).testid).toBe('run'))
         // Once the page holds still, the spectator must agree and nothing may move.
         const held = await heldStill(async () => (await readLords(page))!)
         await eventually(async () =>
@@ -536,6 +541,8 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       await shot(3, 'phone-herrarna-round3')
       await page.getByTestId('result').waitFor({ timeout: 90_000 })
       console.log(`herrarna: ${end.steps} steps in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      // The run ended the game: the focus is on the next game, not lost with Stopp.
+      await eventually(async () => expect((await focused(page)).testid).toBe('next'))
       l = (await readLords(page))!
       expect(l.result).toBe(o.won ? t.herrarnaWon : t.herrarnaLost(o.left))
       expect(l.buttons).toEqual({ next: true })
