@@ -156,6 +156,23 @@ describe('the history panel’s words (issue 14)', () => {
     expect(newsSince(lines, lines[1]!.seq)).toBe('Bo left the table. Bo is away')
     expect(newsSince(lines, lines[3]!.seq)).toBe('')
   })
+
+  it('the live region leaves out what the table says itself: moves and table news, not presence', () => {
+    const lines = historyLines(
+      [
+        e({ t: 'game', e: { t: 'ready', seat: 1 } }),
+        e({ t: 'game', e: { t: 'play', seat: 0, cards: [5] } }),
+        e({ t: 'game', e: { t: 'draw', seat: 0, count: 1 } }),
+        e({ t: 'timer', turnSeconds: 20 }),
+        e({ t: 'away', seat: 1, name: 'Bo' }),
+      ],
+      ['Astrid', 'Bo'],
+      RECORD_DICTS.en,
+      'en',
+    )
+    expect(lines.map((l) => l.told)).toEqual([false, true, true, true, false])
+    expect(newsSince(lines, 0)).toBe('Bo is ready. Bo is away')
+  })
 })
 
 describe('the words of issue 14 in every language', () => {

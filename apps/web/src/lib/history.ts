@@ -5,6 +5,7 @@ import type { LogEntry } from '@kortbord/protocol/wire'
 import { cardName, cardNames } from './card-names.ts'
 import type { Lang } from './i18n.ts'
 import type { RecordsDict } from './i18n-records.ts'
+import { isTableEvent } from './table-news.ts'
 
 /** A seat's name as the table knows it, or "#2" for a seat without one. */
 const nameOf = (names: readonly string[], seat: number): string => names[seat] ?? `#${seat + 1}`
@@ -91,7 +92,26 @@ export interface HistoryLine {
   readonly text: string
   /** A game began here: the panel sets it apart. */
   readonly start: boolean
+  /**
+   * The table says this itself as it happens (the Idiot table's line of the last move, the
+   * table's news line), so the history's live region does not say it a second time.
+   */
+  readonly told: boolean
 }
+
+/** Idiot events the table's own "last move" line says (a draw goes with its play). */
+const TOLD_GAME = new Set<IdiotEvent['t']>([
+  'play',
+  'pickup',
+  'burn',
+  'out',
+  'uncover',
+  'over',
+  'draw',
+])
+
+const toldByTable = (e: LogEntry): boolean =>
+  (e.t === 'game' && TOLD_GAME.has(e.e.t)) || isTableEvent(e)
 
 /**
  * The seats' names as they were at each entry of the log (oldest first), from the names the
@@ -127,19 +147,21 @@ export function historyLines(
   const out: HistoryLine[] = []
   log.forEach((e, i) => {
     const text = describeEntry(e, then[i]!, t, lang)
-    if (text !== null) out.push({ seq: e.seq, at: e.at, text, start: e.t === 'started' })
+    if (text === null) return
+    out.push({ seq: e.seq, at: e.at, text, start: e.t === 'started', told: toldByTable(e) })
   })
   return out
 }
 
 /**
  * What a live region should say after an update: the lines newer than `seen` (the last seq it
- * announced), or nothing on the first look (what was there before is not news).
+ * announced), or nothing on the first look (what was there before is not news); never a line the
+ * table says itself (`told`), so that nothing is heard twice.
  */
 export function newsSince(lines: readonly HistoryLine[], seen: number | null): string {
   if (seen === null) return ''
   return lines
-    .filter((l) => l.seq > seen)
+    .filter((l) => l.seq > seen && !l.told)
     .map((l) => l.text)
     .join('. ')
 }

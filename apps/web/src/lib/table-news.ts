@@ -6,7 +6,7 @@ import type { GameId, LogEntry, TableInfo, TimeoutAction } from '@kortbord/proto
 type Entry<T extends LogEntry['t']> = Extract<LogEntry, { t: T }>
 export type TableEvent = Entry<'timeout'> | Entry<'bot'> | Entry<'forfeit'> | Entry<'timer'>
 
-const isTableEvent = (e: LogEntry): e is TableEvent =>
+export const isTableEvent = (e: LogEntry): e is TableEvent =>
   e.t === 'timeout' || e.t === 'bot' || e.t === 'forfeit' || e.t === 'timer'
 
 /** Idiot events that are a player's own decision: another seat's one makes older news stale. */

@@ -16,6 +16,7 @@ import {
   createIdiotTable,
   createSoloTable,
   createTable,
+  focused,
   joinByLink,
   type Person,
   selectByLabel,
@@ -156,12 +157,15 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
       if (turns === 1) {
         const name = who === host ? HOST : GUEST
         const said = action.type === 'play' ? `${name} played` : `${name} picked up`
-        await eventually(async () => {
-          const live = (await guest.page.getByTestId('history-live').textContent()) ?? ''
-          expect(live).toContain(said)
-          expect(live).not.toContain('Game 1 started')
-          expect(live).not.toContain('is ready')
-        })
+        // The table's own line says the move; the history's live region does not say it again
+        // (nor what was there before the panel opened).
+        await eventually(async () =>
+          expect(await guest.page.getByTestId('news').textContent()).toContain(said),
+        )
+        const live = (await guest.page.getByTestId('history-live').textContent()) ?? ''
+        expect(live).not.toContain(said)
+        expect(live).not.toContain('Game 1 started')
+        expect(live).not.toContain('is ready')
         await eventually(async () =>
           expect((await historyTexts(guest.page)).slice(-3).join('\n')).toContain(said),
         )
@@ -179,6 +183,15 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
 
     // --- The end screens link to the record -----------------------------------------------------
     for (const p of [host, guest]) {
+      // Who is the Idiot is said on the table's line, which every screen's reader hears; the
+      // result below, with its buttons, is not a live region.
+      const line = (await p.page.getByTestId('news').textContent()) ?? ''
+      const idiot = [p.t.youAreIdiot, p.t.idiotIs(HOST), p.t.idiotIs(GUEST)]
+      expect(
+        idiot.some((x) => line.includes(x)),
+        line,
+      ).toBe(true)
+      expect(await p.page.getByTestId('result').getAttribute('role')).toBeNull()
       const end = p.page.getByTestId('record-link-end')
       await end.waitFor()
       expect(await end.textContent()).toBe(RECORD_DICTS[p.lang].replayAndCheck)
@@ -246,6 +259,16 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     expect(await stepText(page)).toBe(r.stepOf(0, n))
     await page.getByTestId('replay-slider').fill(String(n - 2))
     expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(n - 2, n)}: `))
+    // By keyboard: "To the end" disables itself, and the focus goes to the step back (not lost
+    // to the page); "To the deal" likewise hands it to the step on.
+    await page.getByTestId('replay-end-button').focus()
+    await page.keyboard.press('Enter')
+    expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(n, n)}: `))
+    expect((await focused(page)).testid).toBe('replay-back')
+    await page.getByTestId('replay-start').focus()
+    await page.keyboard.press('Enter')
+    expect(await stepText(page)).toBe(r.stepOf(0, n))
+    expect((await focused(page)).testid).toBe('replay-forward')
     await page.getByTestId('replay-end-button').click()
     expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(n, n)}: `))
     // The Idiot at the end, as the game had it.
