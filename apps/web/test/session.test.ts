@@ -9,7 +9,7 @@ import {
 } from '@kortbord/protocol/wire'
 import type { Socket } from 'socket.io-client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { handshakeRefusal, TableClient } from '../src/lib/session.svelte.ts'
+import { handshakeRefusal, practiseTable, TableClient } from '../src/lib/session.svelte.ts'
 
 type Handler = (...args: unknown[]) => void
 type Answer = (payload: Record<string, unknown>) => Ack<Record<string, unknown>>
@@ -416,5 +416,26 @@ describe('the table client with delta updates (issue 17)', () => {
     socket.fire('table:delta', delta({ p: [['s', ['nowhere', 'deep'], 1]] }))
     expect(c.update!.table.version).toBe(3)
     await expect.poll(syncs).toBe(2)
+  })
+})
+
+describe('practice against bots (issue 7)', () => {
+  it('makes a four-seat Idiot table without a turn timer, seats three bots and starts it', async () => {
+    const socket = new ScriptedSocket()
+    socket.answer('table:create', ok({ table: 'ABCDEF', token: 'T'.repeat(43) }))
+    socket.answer('table:bot', ok({ version: 2 }), ok({ version: 3 }), ok({ version: 4 }))
+    socket.answer('table:start', ok({ version: 5 }))
+    const r = await practiseTable(socket as unknown as Socket, 'Astrid')
+    expect(r).toEqual({ ok: true, code: 'ABCDEF' })
+    expect(socket.sent.map((x) => x.event)).toEqual([
+      'table:create',
+      'table:bot',
+      'table:bot',
+      'table:bot',
+      'table:start',
+    ])
+    // Nobody waits for a player practising but bots: no clock runs against them.
+    expect(socket.sent[0]!.payload.options).toEqual({ seats: 4, turnSeconds: null })
+    expect(socket.sent[4]!.payload.version).toBe(4)
   })
 })

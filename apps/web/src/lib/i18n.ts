@@ -127,7 +127,7 @@ const en = {
   // Idiot
   yourTurn: 'Your turn',
   theirTurn: (name: string) => `${name}'s turn`,
-  swapHint: 'Swap: tap a card in your hand, then a face-up card. Then press Ready.',
+  swapHint: 'Swap: choose a card in your hand, then a face-up card. Then press Ready.',
   ready: 'Ready',
   waitingReady: 'Waiting for the others to be ready',
   /** The same to a spectator, who is not one of them. */
@@ -478,7 +478,7 @@ const sv: Dict = {
   tryAgain: 'Försök igen',
   yourTurn: 'Din tur',
   theirTurn: (name) => `${name}s tur`,
-  swapHint: 'Byt: tryck på ett kort i handen och sedan på ett uppvänt kort. Tryck sedan Klar.',
+  swapHint: 'Byt: välj ett kort i handen och sedan ett uppvänt kort. Tryck sedan Klar.',
   ready: 'Klar',
   waitingReady: 'Väntar på att de andra ska bli klara',
   playersSwapping: 'Spelarna byter kort',
@@ -821,7 +821,7 @@ const nb: Dict = {
   tryAgain: 'Prøv igjen',
   yourTurn: 'Din tur',
   theirTurn: (name) => `${name} sin tur`,
-  swapHint: 'Bytt: trykk på et kort på hånden og så på et åpent kort. Trykk så Klar.',
+  swapHint: 'Bytt: velg et kort på hånden og så et åpent kort. Trykk så Klar.',
   ready: 'Klar',
   waitingReady: 'Venter på at de andre blir klare',
   playersSwapping: 'Spillerne bytter kort',

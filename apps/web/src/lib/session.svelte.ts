@@ -640,7 +640,8 @@ export async function createTable(
 }
 
 /**
- * Practice in one tap: a four-seat Idiot table with three bots, started at once (issue 7).
+ * Practice in one tap: a four-seat Idiot table with three bots, started at once (issue 7),
+ * without a turn timer (nobody waits for the player but bots; the host can still set one).
  * Returns the code, or the refusal that stopped the table being made.
  */
 export async function practiseTable(
@@ -648,7 +649,11 @@ export async function practiseTable(
   name: string,
   level: 'easy' | 'normal' | 'hard' = 'normal',
 ): Promise<{ ok: true; code: string } | { ok: false; error: WireError }> {
-  const created = await createTable(socket, { game: 'idiot', name, options: { seats: 4 } })
+  const created = await createTable(socket, {
+    game: 'idiot',
+    name,
+    options: { seats: 4, turnSeconds: null },
+  })
   if (!created.ok) return created
   const code = created.code
   // Once the table exists the player sits at it: whatever goes wrong below, their waiting room

@@ -7,7 +7,14 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { browserFixture } from './fixture.ts'
 import { IDIOT_DECK, type IdiotSnap, playTurn, snap } from './idiot-helpers.ts'
-import { createIdiotTable, joinByLink, type Person, startGame, watchByLink } from './pages.ts'
+import {
+  createIdiotTable,
+  focused,
+  joinByLink,
+  type Person,
+  startGame,
+  watchByLink,
+} from './pages.ts'
 import {
   browserTestsEnabled,
   DESKTOP,
@@ -218,6 +225,13 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
     expect(s.next).toBe(false)
     expect(await guest.page.getByTestId('rematch-ask').count()).toBe(1)
     expect(await spec.page.getByTestId('rematch-ask').count()).toBe(0)
+    // The keyboard's place: on the next game, not on a card that can no longer go (or nowhere,
+    // for the player who went out first).
+    for (const p of [host, guest]) {
+      await eventually(async () =>
+        expect(['rematch-ask', 'next']).toContain((await focused(p.page)).testid),
+      )
+    }
     expect(s.hand).toBeNull()
     expect(await host.page.getByTestId('next').textContent()).toContain(
       TABLE_DICTS[host.lang].startNow,
