@@ -492,6 +492,10 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
         await eventually(async () =>
           expect((await readLords(page))!.next).toBe(t.nextStep(t.stepDeal(t.pileRef(i + 1)))),
         )
+        // A screen reader hears the card the step dealt, before where the next one goes.
+        const dealt = (await page.getByTestId('step-dealt').textContent()) ?? ''
+        expect(dealt.endsWith(`, ${t.pileRef(i)}.`), dealt).toBe(true)
+        expect(dealt.length).toBeGreaterThan(`, ${t.pileRef(i)}.`.length + 2)
       }
       await eventually(async () =>
         expect(await page.getByTestId('step').evaluate((b) => b === document.activeElement)).toBe(
