@@ -5,6 +5,8 @@
  * depend on how fast either player plays. The decks stay inside the state and never reach a
  * view until the game that uses them is over.
  */
+
+import type { Proven } from './aces-up/solver.ts'
 import {
   ACES_UP_PILES,
   type AcesUpErrorCode,
@@ -76,11 +78,7 @@ export interface DuelGameRecord {
 
 export interface DuelBest {
   readonly best: number
-  /**
-   * 'all': proven over every line; 'closed': proven over lines that make every discard before
-   * each deal; 'none': an upper bound only (both searches ran out of budget).
-   */
-  readonly proven: 'all' | 'closed' | 'none'
+  readonly proven: Proven
   /**
    * On a figure not proven over every line: no proof follows (the background proof ran out of
    * its budget), so the figure stays an upper bound and the sheet says why.

@@ -10,6 +10,7 @@ import {
   botMove,
   type IdiotMove,
   type IdiotView,
+  type Proven,
   Rng,
   type SolverMove,
   solveAcesUp,
@@ -38,7 +39,7 @@ export type Task = SolveTask | BotTask | TestTask
 
 export interface SolveOutcome {
   readonly best: number
-  readonly proven: 'all' | 'closed' | 'none'
+  readonly proven: Proven
   readonly line: readonly SolverMove[]
 }
 

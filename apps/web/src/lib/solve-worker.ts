@@ -1,7 +1,13 @@
 // The Web Worker that runs the A-16 solver for "show the best way" (issue 16): the solver's code
 // is only in this worker's own chunk, loaded when a player asks for it, and the search never
 // holds up the page. One request per worker.
-import { type AcesUpPiles, type Card, type SolverMove, solveAcesUp } from '@kortbord/engine'
+import {
+  type AcesUpPiles,
+  type Card,
+  type Proven,
+  type SolverMove,
+  solveAcesUp,
+} from '@kortbord/engine'
 
 export interface SolveRequest {
   readonly deck: readonly Card[]
@@ -13,7 +19,7 @@ export type SolveReply =
   | {
       readonly ok: true
       readonly best: number
-      readonly proven: 'all' | 'closed' | 'none'
+      readonly proven: Proven
       readonly line: readonly SolverMove[]
     }
   | { readonly ok: false; readonly error: string }

@@ -55,16 +55,18 @@ export interface SolveOptions {
   closedMaxNodes?: number
 }
 
+/**
+ * How far a figure is proven. 'all' = it is optimal over every line of play; 'closed' = it is
+ * optimal only over lines that make every available discard before each deal (the full search ran
+ * out of budget; `best` may still be below `closedBest` if it found a better line before that);
+ * 'none' = both searches ran out of budget, so it is only an upper bound.
+ */
+export type Proven = 'all' | 'closed' | 'none'
+
 export interface SolveResult {
   /** Fewest cards left that the solver found (and can replay: see line). */
   best: number
-  /**
-   * 'all' = best is proven optimal over every line of play; 'closed' = best is proven optimal
-   * only over lines that make every available discard before each deal (the full search ran out
-   * of budget; `best` may still be below `closedBest` if it found a better line before that);
-   * 'none' = both searches ran out of budget, so best is only an upper bound.
-   */
-  proven: 'all' | 'closed' | 'none'
+  proven: Proven
   /**
    * The fewest cards found over lines that make every available discard before each deal: their
    * optimum if `closedProven`.
@@ -122,8 +124,7 @@ export function solveAcesUp(
   const closedProven = !closed.aborted || closedBest <= rootLb
   let nodes = closed.nodes
   let best = closed
-  let proven: SolveResult['proven'] =
-    closedBest <= rootLb ? 'all' : closedProven ? 'closed' : 'none'
+  let proven: Proven = closedBest <= rootLb ? 'all' : closedProven ? 'closed' : 'none'
   if (proven !== 'all' && maxNodes > 0) {
     const full = new ExactSearch(deck, piles, false)
     full.incumbent = closedBest
