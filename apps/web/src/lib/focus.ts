@@ -3,6 +3,8 @@
 // where it is, unless what had it is gone (a card played, a button the game took away), and then
 // it goes to the next action too, never back to the page's start.
 
+import { tick } from 'svelte'
+
 /** An element that no longer holds the focus in any useful way. */
 function lost(el: Element | null): boolean {
   if (el === null || el === document.body || !el.isConnected) return true
@@ -56,8 +58,27 @@ export class FocusKeeper {
 
   /** When the table first shows (the game began): the focus goes in if it was nowhere. */
   arrive(target: () => HTMLElement | null): void {
-    if (lost(document.activeElement)) focusSoon(target)
+    enter(target)
   }
+
+  /**
+   * Kör and Stopp take each other's place (AutoRun's onChange, `running` now): once the page
+   * shows the one now offered, a focus left nowhere follows to it, or to `otherwise` where Kör
+   * is gone too (the run ended the game). Kör waits, disabled, while the last move's answer is on
+   * its way: focusSoon tries again.
+   */
+  runSwitched(running: boolean, otherwise: () => HTMLElement | null): void {
+    const find = (id: string) =>
+      this.root()?.querySelector<HTMLElement>(`[data-testid="${id}"]`) ?? null
+    void tick().then(() =>
+      this.arrive(() => (running ? find('stop') : (find('run') ?? otherwise()))),
+    )
+  }
+}
+
+/** A page part that has just appeared: the focus goes to `target` if it was nowhere. */
+export function enter(target: () => HTMLElement | null): void {
+  if (lost(document.activeElement)) focusSoon(target)
 }
 
 /**
