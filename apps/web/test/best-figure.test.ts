@@ -21,11 +21,11 @@ describe('[A-16] a best-possible figure on the score sheet (issue 16)', () => {
     for (const tt of Object.values(TABLE_DICTS)) {
       const f = bestFigure({ best: 7, proven: 'closed', gaveUp: true }, tt)
       expect(f.shown).toBe('≤\u00a07')
-      expect(f.said).toBe(tt.bestAtMostFinal(7))
+      expect(f.said).toBe(tt.bestAtMostGaveUp(7))
       expect(f.said).not.toBe(tt.bestAtMost(7))
       expect(f.said).toContain('7')
     }
-    expect(en.bestAtMostFinal(7)).toBe(
+    expect(en.bestAtMostGaveUp(7)).toBe(
       'at most 7; kortbord could not prove that nothing better was possible',
     )
   })

@@ -17,6 +17,6 @@ export function bestFigure(best: DuelBest | null, tt: TableDict): BestFigure {
   if (best.proven === 'all') return { shown: String(best.best), said: null }
   return {
     shown: `≤\u00a0${best.best}`,
-    said: best.gaveUp === true ? tt.bestAtMostFinal(best.best) : tt.bestAtMost(best.best),
+    said: best.gaveUp === true ? tt.bestAtMostGaveUp(best.best) : tt.bestAtMost(best.best),
   }
 }

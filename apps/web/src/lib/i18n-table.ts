@@ -71,7 +71,7 @@ const en = {
   bestExplained:
     'Best possible: the fewest cards perfect play could have left with that deal (“…” while it is worked out). “≤ n” means at most n: a way to leave n is known, and kortbord is still proving that nothing better was possible; the proven figure follows. On a few deals the proof takes more than kortbord allows, and “≤ n” stays.',
   bestAtMost: (n: number) => `at most ${n}, not yet proven the best`,
-  bestAtMostFinal: (n: number) =>
+  bestAtMostGaveUp: (n: number) =>
     `at most ${n}; kortbord could not prove that nothing better was possible`,
   scoreRules: 'How the score works',
   finalBoards: 'Final boards',
@@ -145,7 +145,7 @@ const sv: TableDict = {
   bestExplained:
     'Bästa möjliga: så få kort som perfekt spel kunde ha lämnat med den given (”…” medan det räknas ut). ”≤ n” betyder högst n: ett sätt att lämna n är känt, och kortbord håller på att bevisa att inget bättre gick; den bevisade siffran kommer sedan. På några få givar tar beviset mer än kortbord tillåter, och ”≤ n” står kvar.',
   bestAtMost: (n) => `högst ${n}, ännu inte bevisat bästa`,
-  bestAtMostFinal: (n) => `högst ${n}; kortbord kunde inte bevisa att inget bättre gick`,
+  bestAtMostGaveUp: (n) => `högst ${n}; kortbord kunde inte bevisa att inget bättre gick`,
   scoreRules: 'Så räknas poängen',
   finalBoards: 'Slutställningar',
   finalBoardOf: (name, game) => `${name}: giv ${game} som den slutade`,
@@ -215,7 +215,7 @@ const nb: TableDict = {
   bestExplained:
     'Best mulig: så få kort som perfekt spill kunne ha latt ligge med den runden («…» mens det regnes ut). «≤ n» betyr høyst n: en måte å la n ligge igjen på er kjent, og kortbord holder på å bevise at ingenting bedre var mulig; det beviste tallet kommer etterpå. På noen få runder tar beviset mer enn kortbord tillater, og «≤ n» blir stående.',
   bestAtMost: (n) => `høyst ${n}, ennå ikke bevist som best`,
-  bestAtMostFinal: (n) => `høyst ${n}; kortbord kunne ikke bevise at ingenting bedre var mulig`,
+  bestAtMostGaveUp: (n) => `høyst ${n}; kortbord kunne ikke bevise at ingenting bedre var mulig`,
   scoreRules: 'Slik regnes poengene',
   finalBoards: 'Sluttstillinger',
   finalBoardOf: (name, game) => `${name}: runde ${game} slik den endte`,

@@ -43,8 +43,8 @@
  * configurations are enumerated depth first with a per-phase visited set. Order within a phase:
  * taking optional tops off, moves from a pile of two or more cards into a gap, the deal, moves of
  * a lone card to another gap (which only change the card that will cover it), commits. A node
- * budget bounds the work (once the search has a line); when it runs out the result is the best line
- * found, unproven.
+ * budget bounds the work (once the search has a line); when it runs out the result is the best
+ * line found, unproven.
  *
  * Pure: no clock, no randomness, no I/O.
  */
