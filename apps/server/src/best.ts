@@ -25,7 +25,17 @@ export interface BestDeps {
   /** Records a figure for game `index` of `seat` in match `gameNo`, in the table's queue. */
   readonly commit: (seat: Seat, index: number, gameNo: number, best: DuelBest) => Promise<void>
   readonly log: Logger
+  /** Waits before asking again for a proof that got no answer (default {@link PROOF_RETRY_MS}). */
+  readonly retryMs?: readonly number[]
 }
+
+/**
+ * A proof that got no answer (the background queue was full, its time limit passed, its worker
+ * failed) is asked for again after each of these waits in turn, while the table stays in memory;
+ * after the last it is owed until the table is next loaded. Three retries bound what one game
+ * can cost the background pool.
+ */
+export const PROOF_RETRY_MS: readonly number[] = [30_000, 120_000, 480_000]
 
 /** A finished game that still needs a figure, or a proof of the one it has. */
 export interface DueBest {
@@ -90,8 +100,11 @@ export class BestFigures {
    */
   private readonly solves = new Map<string, Promise<DuelBest | null>>()
   private readonly proofs = new Map<string, Promise<DuelBest | null>>()
+  /** Proofs to ask for again (`seat/index`): at most one timer per finished game. */
+  private readonly retries = new Map<string, ReturnType<typeof setTimeout>>()
   private match = -1
   private pending = 0
+  private closed = false
 
   constructor(private readonly deps: BestDeps) {}
 
@@ -103,46 +116,85 @@ export class BestFigures {
   /** Starts the solves a match's state calls for; each game is asked for once per node. */
   request(gameNo: number, st: DuelState): void {
     if (!this.deps.solve) return
+    if (this.closed) return
     if (gameNo !== this.match) {
       this.asked.clear()
       this.solves.clear()
       this.proofs.clear()
+      this.cancelRetries()
       this.match = gameNo
     }
     for (const { seat, rec } of dueBests(st)) {
       const key = `${seat}/${rec.index}`
       if (this.asked.has(key)) continue
       this.asked.add(key)
-      this.pending++
-      this.find(seat, rec, gameNo)
-        .catch((e: unknown) => this.deps.log.warn({ err: e }, 'best-possible computation failed'))
-        .finally(() => this.pending--)
+      this.track(this.find(seat, rec, gameNo))
     }
+  }
+
+  /** Stops asking again: the table is leaving this node (its record keeps what is owed). */
+  close(): void {
+    this.closed = true
+    this.cancelRetries()
+  }
+
+  /** Proofs waiting to be asked for again (tests, metrics). */
+  get retrying(): number {
+    return this.retries.size
+  }
+
+  private cancelRetries(): void {
+    for (const t of this.retries.values()) clearTimeout(t)
+    this.retries.clear()
+  }
+
+  private track(job: Promise<void>): void {
+    this.pending++
+    job
+      .catch((e: unknown) => this.deps.log.warn({ err: e }, 'best-possible computation failed'))
+      .finally(() => this.pending--)
   }
 
   /** The table's solve first (a bound is shown at once), then the proof if it is still owed. */
   private async find(seat: Seat, rec: DuelGameRecord, gameNo: number): Promise<void> {
-    const { solve, prove, commit } = this.deps
-    const deal = dealKey(rec)
+    const { solve, commit } = this.deps
     let best = rec.best
     if (best === null && solve) {
-      best = await once(this.solves, deal, () => solve(rec.deck, rec.piles))
+      best = await once(this.solves, dealKey(rec), () => solve(rec.deck, rec.piles))
       if (best) await commit(seat, rec.index, gameNo, best)
     }
-    if (best?.proven === 'all' || !prove) return
-    const proof = await once(this.proofs, deal, () => prove(rec.deck, rec.piles))
-    // A proof that spent its node budget is the last word: the figure stays an upper bound, and
-    // the sheet says that no proof follows. No answer (a full queue, the time limit, a node
-    // shutting down) says nothing about the deal: the proof is owed again when the table is next
-    // loaded.
+    if (best?.proven !== 'all') await this.proof(seat, rec, gameNo, 0)
+  }
+
+  /**
+   * The background proof. One that spent its node budget is the last word: the figure stays an
+   * upper bound, and the sheet says that no proof follows. No answer (a full queue, the time
+   * limit, a failed worker) says nothing about the deal: it is asked for again later
+   * ({@link PROOF_RETRY_MS}), and after the last retry it is owed until the table is next loaded.
+   */
+  private async proof(seat: Seat, rec: DuelGameRecord, gameNo: number, tries: number) {
+    const { prove, commit } = this.deps
+    if (!prove) return
+    const deal = dealKey(rec)
+    const asked = once(this.proofs, deal, () => prove(rec.deck, rec.piles))
+    const proof = await asked
     if (proof) {
-      await commit(
-        seat,
-        rec.index,
-        gameNo,
-        proof.proven === 'all' ? proof : { ...proof, gaveUp: true },
-      )
+      const fig = proof.proven === 'all' ? proof : { ...proof, gaveUp: true as const }
+      await commit(seat, rec.index, gameNo, fig)
+      return
     }
+    // Both games on one deal share the answer; the first to come back lets the next ask anew.
+    if (this.proofs.get(deal) === asked) this.proofs.delete(deal)
+    const wait = (this.deps.retryMs ?? PROOF_RETRY_MS)[tries]
+    if (wait === undefined || this.closed || gameNo !== this.match) return
+    const key = `${seat}/${rec.index}`
+    const timer = setTimeout(() => {
+      this.retries.delete(key)
+      if (!this.closed && gameNo === this.match)
+        this.track(this.proof(seat, rec, gameNo, tries + 1))
+    }, wait)
+    timer.unref()
+    this.retries.set(key, timer)
   }
 }
 
@@ -169,6 +221,11 @@ export class TableBest {
   /** A solve or proof of this table is under way (the table stays in memory for it). */
   get busy(): boolean {
     return this.figures.busy
+  }
+
+  /** The table leaves this node: no proof is asked for again here. */
+  close(): void {
+    this.figures.close()
   }
 
   /** Starts the solves the duel's state calls for (nothing for other games). */

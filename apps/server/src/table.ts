@@ -520,6 +520,7 @@ export class Table {
   close(): void {
     this.closed = true
     this.timers.close()
+    this.best.close()
   }
 
   /** Resolves once every queued command has finished. */

@@ -193,6 +193,78 @@ describe('A-16 figures on a table (issue 16)', () => {
     // the bound stays as it was, still owed its proof.
     expect(commits).toEqual([])
     expect(dueBests(withBound).map((d) => d.rec.index)).toEqual([0])
+    // It is asked for again later; a table leaving the node cancels that.
+    expect(figures.retrying).toBe(1)
+    figures.close()
+    expect(figures.retrying).toBe(0)
+  })
+
+  /** Figures whose proof answers `answers` in turn (null: no answer), retried after 1 ms. */
+  function retried(answers: (DuelBest | null)[], retryMs = [1, 1, 1]) {
+    const proofs: number[] = []
+    const commits: DuelBest[] = []
+    const figures = new BestFigures({
+      solve: async () => closed(9),
+      prove: async () => {
+        proofs.push(Date.now())
+        return answers.shift() ?? null
+      },
+      commit: async (_s, _i, _g, best) => void commits.push(best),
+      log: pino({ level: 'silent' }),
+      retryMs,
+    })
+    return { figures, proofs, commits }
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 60))
+
+  it('[A-16] a proof that got no answer (a full queue) is asked for again, without a reload', async () => {
+    const { figures, proofs, commits } = retried([null, null, proven(7)])
+    figures.request(1, played(match(false), 0))
+    await settle()
+    expect(proofs).toHaveLength(3)
+    expect(commits).toEqual([closed(9), proven(7)])
+    expect(figures.retrying).toBe(0)
+    expect(figures.busy).toBe(false)
+  })
+
+  it('[A-16] retries are bounded: after the last one the proof is owed until the next load', async () => {
+    const { figures, proofs, commits } = retried([], [1, 1])
+    figures.request(1, played(match(false), 0))
+    await settle()
+    // The first ask and two retries, then nothing more (a table in memory costs the pool at most
+    // 1 + PROOF_RETRY_MS.length proofs per game).
+    expect(proofs).toHaveLength(3)
+    expect(commits).toEqual([closed(9)])
+    expect(figures.retrying).toBe(0)
+    expect(figures.busy).toBe(false)
+  })
+
+  it('[A-16] a retry waits its time and stops with the table or with a new match', async () => {
+    const a = retried([], [30])
+    a.figures.request(1, played(match(false), 0))
+    for (let i = 0; i < 10; i++) await tick()
+    expect(a.proofs).toHaveLength(1)
+    expect(a.figures.retrying).toBe(1)
+    a.figures.close()
+    await settle()
+    expect(a.proofs).toHaveLength(1)
+    // A new match drops the old match's retries (its figures are no longer shown).
+    const b = retried([], [30])
+    b.figures.request(1, played(match(false), 0))
+    for (let i = 0; i < 10; i++) await tick()
+    expect(b.figures.retrying).toBe(1)
+    b.figures.request(2, match(false))
+    expect(b.figures.retrying).toBe(0)
+    await settle()
+    expect(b.proofs).toHaveLength(1)
+  })
+
+  it('[A-16] both games on one deal retry one shared proof', async () => {
+    const { figures, proofs, commits } = retried([null, proven(7)])
+    figures.request(1, played(played(match(true), 0), 1))
+    await settle()
+    expect(proofs).toHaveLength(2)
+    expect(commits.filter((b) => b.proven === 'all')).toEqual([proven(7), proven(7)])
   })
 
   // Linux only: elsewhere pool.ts ignores `nice` (lowering it would lower the whole process).
