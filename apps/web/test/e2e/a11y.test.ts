@@ -4,9 +4,23 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { browserFixture } from './fixture.ts'
+import { createSoloTable, type Person } from './pages.ts'
 import { browserTestsEnabled, DESKTOP, expectNoAxeViolations, PHONE } from './server.ts'
 
+/** A Klockan deck (as patience.test.ts's) whose standard game stops after 30 cards. */
+const KLOCKAN_DECK =
+  '6D 3D 2H 6S 2C 5C 6C JC 5D KD 4S 8H 2D 9S 3C 7H 9D QH 5H TD TC AC JH 7D 9C TS TH 3H QD 4C QS 9H AH 8C KH 8D 6H 2S 7C AD 7S 4D JS JD AS 4H 3S KC 8S 5S KS QC'
+
 const GAMES = ['idiot', 'duel', 'klockan', 'herrarna'] as const
+
+/** The texts marked lang="sv" inside `selector` (each element's own text). */
+const swedishIn = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((root) =>
+      [...root.querySelectorAll('[lang="sv"]')].map((e) => e.textContent?.trim() ?? ''),
+    )
 
 /** The text of the elements an element's aria-describedby points at. */
 const descriptionOf = (page: Page, selector: string) =>
@@ -19,7 +33,7 @@ const descriptionOf = (page: Page, selector: string) =>
   )
 
 describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', () => {
-  const fx = browserFixture()
+  const fx = browserFixture({ deck: KLOCKAN_DECK })
 
   for (const [size, opts, lang] of [
     ['phone', PHONE, 'sv'],
@@ -43,4 +57,26 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
       await expectNoAxeViolations(page, `home (${size})`)
     })
   }
+
+  it('the games’ Swedish names are marked lang="sv" inside English and Norwegian text, not on a Swedish page', async () => {
+    for (const lang of ['en', 'nb', 'sv'] as const) {
+      const { page, t } = await fx.open(PHONE, lang)
+      await page.goto(`${fx.url}/`)
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang)
+      const marked = lang === 'sv' ? [] : [t.idiot, t.duel, t.klockan, t.herrarna]
+      expect(await swedishIn(page, '.games')).toEqual(marked)
+      // "How to play Idiot": the sentence the page's, the name Swedish.
+      expect(await swedishIn(page, '[data-testid="howto-open"]')).toEqual(
+        lang === 'sv' ? [] : [t.idiot],
+      )
+      expect((await page.getByTestId('howto-open').textContent())?.trim()).toBe(
+        t.howToPlayGame(t.idiot),
+      )
+    }
+    // A table's heading: "Klockan, table ABC234".
+    const p: Person = await fx.open(PHONE, 'en')
+    await createSoloTable(p, fx.url, 'Astrid', 'klockan', async () => {})
+    expect(await swedishIn(p.page, 'h1')).toEqual([p.t.klockan])
+    await expectNoAxeViolations(p.page, 'Klockan, English')
+  })
 })
