@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { browserFixture } from './fixture.ts'
 import { createSoloTable, type Person } from './pages.ts'
-import { browserTestsEnabled, DESKTOP, expectNoAxeViolations, PHONE } from './server.ts'
+import { browserTestsEnabled, DESKTOP, expectNoAxeViolations, PHONE, screenshot } from './server.ts'
 
 /** A Klockan deck (as patience.test.ts's) whose standard game stops after 30 cards. */
 const KLOCKAN_DECK =
@@ -31,6 +31,39 @@ const descriptionOf = (page: Page, selector: string) =>
       .map((id) => document.getElementById(id)?.textContent?.trim() ?? `(no #${id})`)
       .join(' '),
   )
+
+/** The boxes of two elements and the space between them (0 when they touch or overlap). */
+const spacing = (page: Page, a: string, b: string) =>
+  page.evaluate(
+    ([a, b]) => {
+      const box = (s: string) => {
+        const r = document.querySelector(s)!.getBoundingClientRect()
+        return {
+          left: r.left,
+          right: r.right,
+          top: r.top,
+          bottom: r.bottom,
+          w: r.width,
+          h: r.height,
+        }
+      }
+      const x = box(a)
+      const y = box(b)
+      const dx = Math.max(0, y.left - x.right, x.left - y.right)
+      const dy = Math.max(0, y.top - x.bottom, x.top - y.bottom)
+      return { a: x, b: y, gap: Math.max(dx, dy) }
+    },
+    [a, b] as const,
+  )
+
+/** A Klockan game alone, played to its end (KLOCKAN_DECK: 30 cards) with Run at its fastest. */
+async function klockanToEnd(p: Person, url: string): Promise<void> {
+  await createSoloTable(p, url, 'Astrid', 'klockan', async () => {})
+  await p.page.getByTestId('speed-fast').click()
+  await p.page.getByTestId('run').click()
+  await p.page.getByTestId('result').waitFor({ timeout: 30_000 })
+  await p.page.getByTestId('record-link-end').waitFor()
+}
 
 describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', () => {
   const fx = browserFixture({ deck: KLOCKAN_DECK })
@@ -79,4 +112,21 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
     expect(await swedishIn(p.page, 'h1')).toEqual([p.t.klockan])
     await expectNoAxeViolations(p.page, 'Klockan, English')
   })
+
+  // A phone held upright, one held sideways (where both fit on one line) and a desktop.
+  for (const [size, opts] of [
+    ['phone', PHONE],
+    ['phone sideways', { ...PHONE, viewport: { width: 740, height: 360 } }],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`the end of a Klockan game (${size}): the record's link is 24 px away from Next game`, async () => {
+      const p = await fx.open(opts, 'en')
+      await klockanToEnd(p, fx.url)
+      const s = await spacing(p.page, '[data-testid="record-link-end"]', '[data-testid="next"]')
+      expect(s.gap, JSON.stringify(s)).toBeGreaterThanOrEqual(24)
+      for (const target of [s.a, s.b]) expect(target.h).toBeGreaterThanOrEqual(24)
+      await screenshot(p.page, `a11y-klockan-end-${size.replace(' ', '-')}`, { screen: true })
+      await expectNoAxeViolations(p.page, `the end of Klockan (${size})`)
+    })
+  }
 })
