@@ -3,6 +3,7 @@
 // size and spacing of what a finger has to hit.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
 import { browserFixture } from './fixture.ts'
 import { createSoloTable, type Person } from './pages.ts'
 import { browserTestsEnabled, DESKTOP, expectNoAxeViolations, PHONE, screenshot } from './server.ts'
@@ -63,6 +64,15 @@ async function klockanToEnd(p: Person, url: string): Promise<void> {
   await p.page.getByTestId('run').click()
   await p.page.getByTestId('result').waitFor({ timeout: 30_000 })
   await p.page.getByTestId('record-link-end').waitFor()
+}
+
+/** Klockan played to its end, then its record's replay page (in the person's language). */
+async function klockanReplay(p: Person, url: string): Promise<void> {
+  await klockanToEnd(p, url)
+  const href = (await p.page.getByTestId('record-link-end').getAttribute('href')) ?? ''
+  expect(href).toMatch(/^\/r\//)
+  await p.page.goto(`${url}${href}`)
+  await p.page.getByTestId('verify-ok').waitFor()
 }
 
 describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', () => {
@@ -129,4 +139,49 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
       await expectNoAxeViolations(p.page, `the end of Klockan (${size})`)
     })
   }
+
+  it('the replay page: the verification is said once, and not again when the language is switched', async () => {
+    const p = await fx.open(DESKTOP, 'en')
+    const { page } = p
+    await klockanReplay(p, fx.url)
+    // The box is no live region (nor inside one): its words change with the language.
+    const live = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]'
+    expect(
+      await page
+        .getByTestId('verify-ok')
+        .evaluate(
+          (box, live) => box.closest(live) !== null || box.querySelector(live) !== null,
+          live,
+        ),
+    ).toBe(false)
+    // The result is said by the region beside it: the box's heading (the mark left out).
+    const heading = async () =>
+      ((await page.locator('[data-testid="verify-ok"] h2').textContent()) ?? '').replace(/^✓ /, '')
+    const en = await heading()
+    expect([RECORD_DICTS.en.verified, RECORD_DICTS.en.fixedNothing]).toContain(en)
+    await expect.poll(() => page.getByTestId('verify-news').textContent()).toBe(en)
+    expect(await page.getByTestId('verify-alert').textContent()).toBe('')
+    // The game's name in the title is Swedish (lang="sv"), the rest English.
+    expect(await swedishIn(page, 'h1')).toEqual([RECORD_DICTS.en.games.klockan])
+
+    // Everything added to the verification's live regions from now on.
+    await page.evaluate(() => {
+      const said: string[] = []
+      ;(window as unknown as { said: string[] }).said = said
+      for (const id of ['verify-news', 'verify-alert']) {
+        const el = document.querySelector(`[data-testid="${id}"]`)!
+        new MutationObserver(() => {
+          if (el.textContent) said.push(el.textContent)
+        }).observe(el, { childList: true, characterData: true, subtree: true })
+      }
+    })
+    await page.getByRole('combobox', { name: p.t.language }).selectOption('sv')
+    await expect.poll(heading).not.toBe(en)
+    const sv = await heading()
+    expect([RECORD_DICTS.sv.verified, RECORD_DICTS.sv.fixedNothing]).toContain(sv)
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([])
+    expect(await page.getByTestId('verify-news').textContent()).toBe('')
+    await expectNoAxeViolations(page, 'replay page, switched to Swedish')
+  })
 })

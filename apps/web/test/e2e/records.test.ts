@@ -384,7 +384,13 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     expect(v.ok).toBeNull()
     expect(v.warning).toContain(RECORD_DICTS.en.warning)
     expect(v.problems).toContain('ENTROPY_MISMATCH')
-    expect(await page.getByRole('alert').count()).toBeGreaterThan(0)
+    // Said at once by a screen reader: the warning and what failed.
+    await eventually(async () =>
+      expect(await page.getByRole('alert').textContent()).toContain(RECORD_DICTS.en.warning),
+    )
+    expect(await page.getByRole('alert').textContent()).toContain(
+      RECORD_DICTS.en.problems.ENTROPY_MISMATCH,
+    )
     await page.unroute(`**/api/records/${recordId}`)
     // A player: a move list rewritten whole (its chain recomputed) passes every check but the
     // head their own table showed.
