@@ -184,4 +184,91 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
     expect(await page.getByTestId('verify-news').textContent()).toBe('')
     await expectNoAxeViolations(page, 'replay page, switched to Swedish')
   })
+
+  it('the replay page: the move list is one Tab stop, a listbox the arrow keys, Home and End go through', async () => {
+    const p = await fx.open(PHONE, 'en')
+    const { page } = p
+    const r = RECORD_DICTS.en
+    await klockanReplay(p, fx.url)
+    const list = page.getByRole('listbox', { name: r.moves })
+    expect(await list.count()).toBe(1)
+    const total = await list.getByRole('option').count()
+    // The deal and the 30 cards turned (KLOCKAN_DECK): many options, one Tab stop.
+    expect(total).toBe(31)
+
+    // Tab through the whole page from its top (to where the focus leaves it): the list is
+    // reached once, on the move shown (the deal).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    const stops: { inList: boolean; k: string | null }[] = []
+    for (let i = 0; i < 100; i++) {
+      await page.keyboard.press('Tab')
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        if (!el || el === document.body) return null
+        return { inList: el.closest('[data-testid="move-list"]') !== null, k: el.dataset.k ?? null }
+      })
+      if (stop === null) break
+      stops.push(stop)
+    }
+    expect(stops.length, 'the page has other Tab stops').toBeGreaterThan(5)
+    expect(stops.length, 'Tab left the page at its end').toBeLessThan(100)
+    const inList = stops.filter((s) => s.inList)
+    expect(inList, JSON.stringify(stops)).toEqual([{ inList: true, k: '0' }])
+
+    // The keys: the option moved to is focused, selected and shown.
+    const at = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement
+        const selected = [
+          ...document.querySelectorAll('[data-testid="move-list"] [aria-selected="true"]'),
+        ]
+        const tabbable = [...document.querySelectorAll('[data-testid="move-list"] [tabindex="0"]')]
+        return {
+          focused: el.dataset.k ?? null,
+          selected: selected.map((e) => (e as HTMLElement).dataset.k),
+          tabbable: tabbable.map((e) => (e as HTMLElement).dataset.k),
+          step: document.querySelector('[data-testid="replay-board"]')?.getAttribute('data-step'),
+        }
+      })
+    const expectAt = async (k: number) =>
+      expect(await at()).toEqual({
+        focused: String(k),
+        selected: [String(k)],
+        tabbable: [String(k)],
+        step: String(k),
+      })
+    await list.getByRole('option', { name: r.dealt }).focus()
+    await expectAt(0)
+    await page.keyboard.press('ArrowDown')
+    await expectAt(1)
+    expect(await page.getByTestId('replay-step').textContent()).toMatch(
+      new RegExp(`^${r.stepOf(1, 30)}: Astrid`),
+    )
+    await page.keyboard.press('ArrowRight')
+    await expectAt(2)
+    await page.keyboard.press('End')
+    await expectAt(30)
+    await page.keyboard.press('ArrowDown')
+    await expectAt(30)
+    await page.keyboard.press('PageUp')
+    await expectAt(20)
+    await page.keyboard.press('ArrowUp')
+    await expectAt(19)
+    await page.keyboard.press('ArrowLeft')
+    await expectAt(18)
+    await page.keyboard.press('Home')
+    await expectAt(0)
+    // Each option is named by its move in words; the one shown is the selected one.
+    await page.keyboard.press('ArrowDown')
+    const selected = list.getByRole('option', { selected: true })
+    expect(await selected.count()).toBe(1)
+    expect(await selected.textContent()).toMatch(/^\s*1\.\s+Astrid: /)
+    expect(await list.getByRole('option', { name: /^5\. Astrid: / }).count()).toBe(1)
+
+    // Stepped by the controls, the list's Tab stop follows the move shown.
+    await page.getByTestId('replay-forward').click()
+    expect((await at()).tabbable).toEqual(['2'])
+    expect((await at()).selected).toEqual(['2'])
+    await expectNoAxeViolations(page, 'replay page, the move list by keyboard')
+  })
 })

@@ -246,7 +246,7 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     expect(await stepText(page)).toBe(r.stepOf(0, n))
     await page.getByTestId('move-5').click()
     expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(5, n)}: `))
-    expect(await page.getByTestId('move-5').getAttribute('aria-current')).toBe('step')
+    expect(await page.getByTestId('move-5').getAttribute('aria-selected')).toBe('true')
     // The keyboard steps too: → and ←, Home and End.
     await page.keyboard.press('ArrowRight')
     expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(6, n)}: `))
@@ -350,7 +350,7 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     await onlyPublic(m - 1)
     await page.getByTestId('move-3').click()
     expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(3, m)}: `))
-    expect(await page.getByTestId('move-3').getAttribute('aria-current')).toBe('step')
+    expect(await page.getByTestId('move-3').getAttribute('aria-selected')).toBe('true')
     await onlyPublic(3)
     await page.getByTestId('replay-slider').fill('6')
     expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(6, m)}: `))
@@ -506,7 +506,7 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
       await eventually(async () =>
         expect(
           await page.getByTestId('move-list').evaluate((ol) => {
-            const on = ol.querySelector<HTMLElement>('[aria-current="step"]')!
+            const on = ol.querySelector<HTMLElement>('[aria-selected="true"]')!
             const a = ol.getBoundingClientRect()
             const b = on.getBoundingClientRect()
             return b.top >= a.top && b.bottom <= a.bottom
