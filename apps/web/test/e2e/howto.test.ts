@@ -10,7 +10,7 @@ import klockanTexts from '../../src/howto/klockan.ts'
 import { cardLabel } from '../../src/lib/card-names.ts'
 import { browserFixture } from './fixture.ts'
 import { snap } from './idiot-helpers.ts'
-import { createIdiotTable, joinByLink, type Person, startGame } from './pages.ts'
+import { createIdiotTable, joinByLink, type Person, pickGame, startGame } from './pages.ts'
 import {
   browserTestsEnabled,
   DESKTOP,
@@ -104,7 +104,7 @@ describe.skipIf(!browserTestsEnabled('howto.test.ts'))('How to play in the brows
       expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true)
 
       // The button follows the chosen game.
-      await page.getByText(t.klockan, { exact: true }).click()
+      await pickGame(page, 'klockan')
       await page.getByRole('button', { name: t.howToPlayGame(t.klockan), exact: true }).click()
       const klockan = dialogOf(p, t.klockan)
       await klockan.getByText(klockanTexts.sv.intro, { exact: true }).waitFor()
@@ -140,7 +140,7 @@ describe.skipIf(!browserTestsEnabled('howto.test.ts'))('How to play in the brows
       const { page, t } = p
       await page.goto(`${fx.url}/`)
       // The button follows the game chosen on the home page.
-      await page.getByText(t.duel, { exact: true }).click()
+      await pickGame(page, 'duel')
       const opener = page.getByRole('button', { name: t.howToPlayGame(t.duel), exact: true })
       await opener.click()
       const dialog = dialogOf(p, t.duel)

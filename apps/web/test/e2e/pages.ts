@@ -20,6 +20,18 @@ export const selectByLabel = (page: Page, label: string) =>
   page.getByRole('combobox', { name: new RegExp(`^${escapeRe(label)}`) })
 
 /**
+ * Home page: picks a game by tapping its name on its card (the radio button is visually hidden
+ * inside it). By the name's own element: the text alone is not unique on an English or Norwegian
+ * page, where "Idiot" is also a span of its own (lang="sv") in the practise blurb and How to play.
+ */
+export async function pickGame(
+  page: Page,
+  game: 'idiot' | 'duel' | 'klockan' | 'herrarna',
+): Promise<void> {
+  await page.locator(`#game-${game}`).click()
+}
+
+/**
  * Home page: type the name, pick the game, set the options (`configure`), create. Returns the
  * player link shown in the lobby. `beforeCreate` runs with the form filled in (screenshots).
  */
@@ -34,9 +46,7 @@ export async function createTable(
   const { page, t } = p
   await page.goto(`${url}/`)
   await page.getByLabel(t.yourName).fill(name)
-  // The radio is visually hidden inside its card: tap the game's name.
-  const title = { idiot: t.idiot, duel: t.duel, klockan: t.klockan, herrarna: t.herrarna }[game]
-  await page.getByText(title, { exact: true }).click()
+  await pickGame(page, game)
   expect(await page.locator(`input[name="game"][value="${game}"]`).isChecked()).toBe(true)
   await configure()
   await beforeCreate?.()
@@ -118,7 +128,7 @@ export async function createSoloTable(
   const { page, t } = p
   await page.goto(`${url}/`)
   await page.getByLabel(t.yourName).fill(name)
-  await page.getByText(game === 'klockan' ? t.klockan : t.herrarna, { exact: true }).click()
+  await pickGame(page, game)
   await configure()
   await beforeCreate?.()
   await expectNoAxeViolations(page, `home, ${game} alone chosen`)

@@ -3,7 +3,7 @@
 // closed once every player has left, and the page's Content-Security-Policy holding.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browserFixture } from './fixture.ts'
-import { joinByLink, type Person, selectByLabel, watchByLink } from './pages.ts'
+import { joinByLink, type Person, pickGame, selectByLabel, watchByLink } from './pages.ts'
 import {
   browserTestsEnabled,
   DESKTOP,
@@ -68,11 +68,11 @@ describe.skipIf(!browserTestsEnabled('table-life.test.ts'))('A table’s life', 
     expect(await field.getAttribute('aria-invalid')).toBeNull()
     expect(await problem.textContent()).toBe('')
     // Klockan för två offers its own timer (20 s), the patience alone none.
-    await page.getByText(t.klockan, { exact: true }).click()
+    await pickGame(page, 'klockan')
     expect(await selectByLabel(page, t.turnTimer).count()).toBe(0)
     await selectByLabel(page, t.players).selectOption('2')
     expect(await selectByLabel(page, t.turnTimer).inputValue()).toBe('20')
-    await page.getByText(t.idiot, { exact: true }).click()
+    await pickGame(page, 'idiot')
     expect(await selectByLabel(page, t.turnTimer).inputValue()).toBe('30')
     await page.getByRole('button', { name: t.create }).click()
     await page.getByRole('heading', { name: t.waitingRoom }).waitFor()
