@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
 import { browserFixture } from './fixture.ts'
-import { createSoloTable, type Person } from './pages.ts'
+import { createSoloTable, createTable, joinByLink, type Person, startGame } from './pages.ts'
 import { browserTestsEnabled, DESKTOP, expectNoAxeViolations, PHONE, screenshot } from './server.ts'
 
 /** A Klockan deck (as patience.test.ts's) whose standard game stops after 30 cards. */
@@ -56,6 +56,34 @@ const spacing = (page: Page, a: string, b: string) =>
     },
     [a, b] as const,
   )
+
+/** WCAG 2.5.5's target size: 44 × 44 CSS px. */
+const TARGET = 44
+
+/**
+ * What a finger may have to hit on the page as it is now and is smaller than TARGET either way
+ * (a checkbox or radio button by its label, which takes the tap too), and whether the page is
+ * wider than the screen.
+ */
+const targets = (page: Page) =>
+  page.evaluate((min) => {
+    const sel = 'button, a[href], select, input, textarea, summary, [role="option"], [tabindex="0"]'
+    const small: string[] = []
+    for (const el of document.querySelectorAll<HTMLElement>(sel)) {
+      const box = el.matches('input[type="checkbox"], input[type="radio"]')
+        ? (el.closest('label') ?? el)
+        : el
+      const r = box.getBoundingClientRect()
+      // Not on the page now (a folded section, a hidden menu).
+      if (r.width === 0 || r.height === 0 || getComputedStyle(box).visibility === 'hidden') continue
+      if (r.width >= min - 0.01 && r.height >= min - 0.01) continue
+      const what = el.dataset.testid ?? el.getAttribute('aria-label') ?? el.textContent?.trim()
+      small.push(
+        `${el.tagName.toLowerCase()} "${what?.slice(0, 40)}" ${r.width.toFixed(1)}×${r.height.toFixed(1)}`,
+      )
+    }
+    return { small, overflow: document.documentElement.scrollWidth > window.innerWidth }
+  }, TARGET)
 
 /** A Klockan game alone, played to its end (KLOCKAN_DECK: 30 cards) with Run at its fastest. */
 async function klockanToEnd(p: Person, url: string): Promise<void> {
@@ -271,4 +299,49 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
     expect((await at()).selected).toEqual(['2'])
     await expectNoAxeViolations(page, 'replay page, the move list by keyboard')
   })
+
+  for (const [size, opts] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`every target is at least 44 × 44 px and nothing is wider than the screen (${size}): home, each game's table, the replay`, async () => {
+      const p = await fx.open(opts, 'en')
+      const guest = await fx.open(opts, 'nb')
+      const { page, t } = p
+      const found: Record<string, Awaited<ReturnType<typeof targets>>> = {}
+      const check = async (state: string) => {
+        found[state] = await targets(page)
+        await screenshot(page, `a11y-targets-${size}-${state}`)
+      }
+      await page.goto(`${fx.url}/`)
+      await check('home')
+      await page.getByLabel(t.yourName).fill('Astrid')
+      await page.getByTestId('practise').click()
+      await page.getByTestId('hand').waitFor()
+      await check('idiot')
+      const link = await createTable(p, fx.url, 'Astrid', 'duel', async () => {})
+      await joinByLink(guest, link, 'Bo')
+      await check('waiting-room')
+      await startGame(p)
+      await page.getByTestId('my-board').waitFor()
+      await check('duel')
+      // Dom Åtta Herrarna is dealt from two decks: a server without the test deck.
+      const other = await fx.startServer()
+      await createSoloTable(p, other.url, 'Astrid', 'herrarna', async () => {})
+      await page.getByTestId('step').click()
+      await check('herrarna')
+      await createSoloTable(p, fx.url, 'Astrid', 'klockan', async () => {})
+      await page.getByTestId('turn').click()
+      await check('klockan')
+      await page.getByTestId('run').click()
+      await page.getByTestId('record-link-end').waitFor({ timeout: 30_000 })
+      await check('klockan-end')
+      await page.goto(`${fx.url}${await page.getByTestId('record-link-end').getAttribute('href')}`)
+      await page.getByTestId('verify-ok').waitFor()
+      await check('replay')
+      expect(found).toEqual(
+        Object.fromEntries(Object.keys(found).map((k) => [k, { small: [], overflow: false }])),
+      )
+    })
+  }
 })
