@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ExactSearch } from '../src/aces-up/exact.ts'
 import { type SolverMove, solveAcesUp } from '../src/aces-up/solver.ts'
 import { type Card, fullDeck, parseCards, rankOf, suitOf } from '../src/cards.ts'
 import { Rng } from '../src/rng.ts'
@@ -39,6 +40,8 @@ interface BruteOptions {
   loneMoves?: boolean
   /** Give up (throw) beyond this many states. */
   cap?: number
+  /** Search from this position instead of the layout. */
+  start?: State
 }
 
 /**
@@ -48,7 +51,7 @@ interface BruteOptions {
 function bruteForce(deck: readonly Card[], k: number, o: BruteOptions = {}): number {
   const cap = o.cap ?? 200_000
   const keyOf = (s: State) => `${s.sp}/${s.piles.map((p) => p.join(',')).join('/')}`
-  const start = layout(deck, k)
+  const start = o.start ?? layout(deck, k)
   const seen = new Set([keyOf(start)])
   const stack = [start]
   let best = Number.POSITIVE_INFINITY
@@ -121,8 +124,8 @@ function shortDeck(rng: Rng, suits: number, size: number, decks = 1): Card[] {
 }
 
 /** Solves, compares with both brute forces, and replays the line. */
-function checkAgainstBruteForce(deck: readonly Card[], k: 4 | 5 | 8): void {
-  const r = solveAcesUp(deck, k, { maxNodes: 1_000_000 })
+function checkAgainstBruteForce(deck: readonly Card[], k: 4 | 5 | 8, highCards?: number): void {
+  const r = solveAcesUp(deck, k, { maxNodes: 1_000_000, highCards })
   const label = `${k} piles, deck ${JSON.stringify(deck)}`
   expect(r.proven, label).toBe('all')
   expect(r.best, label).toBe(bruteForce(deck, k))
@@ -168,6 +171,94 @@ describe('A-16 best possible: Aces Up solver', () => {
     expect(compared).toBeGreaterThanOrEqual(24)
     // And a hand-made one where twins meet: 9H and 9H' cannot discard each other, KH can.
     checkAgainstBruteForce(parseCards("9H 9H' AS AS' AC AC' AD AD' KH 2S 2S' 3C 4C 2D 5D 2H"), 8)
+  })
+
+  it('[A-16] the high-card game (high-cards.ts) solves the whole game when every card is high, and bounds it otherwise', () => {
+    // From the layout, with rank 2 as the lowest high rank, the relaxed game is the game itself:
+    // its value is the brute force's. With fewer high cards it may only be lower.
+    for (let i = 0; i < 40; i++) {
+      const rng = Rng.seeded(`a16-high-${i}`)
+      const k = i % 4 === 3 ? 5 : 4
+      const deck = shortDeck(rng, 2 + rng.int(3), 8 + rng.int(4))
+      const truth = bruteForce(deck, k)
+      const label = `${k} piles, deck ${JSON.stringify(deck)}`
+      for (const r0 of [2, 5, 8, 11, 14]) {
+        const s = new ExactSearch(deck, k)
+        s.useHighCards(r0)
+        const v = s.high!.value(s.pc, s.pf, s.ph, s.cap, s.sp, 0)
+        if (r0 === 2) expect(v, label).toBe(truth)
+        else expect(v, `${label}, r0 ${r0}`).toBeLessThanOrEqual(truth)
+      }
+    }
+  })
+
+  it('[A-16] the high-card game bounds the game from positions late in full deals', () => {
+    // Random play down to one or two deals before the end, then the brute force from there.
+    let compared = 0
+    let above = 0
+    for (let i = 0; i < 60 && compared < 30; i++) {
+      const rng = Rng.seeded(`a16-high-late-${i}`)
+      const deck = rng.shuffle(fullDeck(1))
+      const s = layout(deck, 4)
+      while (s.sp < deck.length - 4 * (1 + (i % 2))) {
+        for (let p = 0; p < 4; p++) if (canDiscard(s.piles, p) && rng.int(4) > 0) s.piles[p]!.pop()
+        const gap = s.piles.findIndex((q) => q.length === 0)
+        const from = s.piles.findIndex((q) => q.length > 1)
+        if (gap >= 0 && from >= 0 && rng.int(2) === 0) s.piles[gap]!.push(s.piles[from]!.pop()!)
+        else dealOnto(deck, s)
+      }
+      let truth: number
+      try {
+        truth = bruteForce(deck, 4, { start: s, cap: 50_000 })
+      } catch {
+        continue // too big for the brute force
+      }
+      compared++
+      const search = new ExactSearch(deck, 4)
+      const pc = new Uint8Array(4 * search.cap)
+      const ph = Uint8Array.from(s.piles.map((q) => q.length))
+      for (const [p, q] of s.piles.entries()) pc.set(q, p * search.cap)
+      const none = new Uint8Array(pc.length)
+      for (const r0 of [2, 9, 10, 12]) {
+        search.useHighCards(r0)
+        const v = search.high!.value(pc, none, ph, search.cap, s.sp, 0)
+        const label = `seed a16-high-late-${i}, r0 ${r0}`
+        if (r0 === 2) expect(v, label).toBe(truth)
+        else expect(v, label).toBeLessThanOrEqual(truth)
+        if (r0 === 10 && v > 4) above++
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(20)
+    // It says more than the aces on some of them (else this test would show little).
+    expect(above).toBeGreaterThan(0)
+  })
+
+  it('[A-16] with the high-card bound forced on, down to low ranks, the solver still agrees with brute force', () => {
+    // An unsound bound would cut off the best line and still call the worse one proven.
+    for (let i = 0; i < 30; i++) {
+      const rng = Rng.seeded(`a16-highs-${i}`)
+      const deck = shortDeck(rng, 2 + rng.int(3), 8 + rng.int(4))
+      checkAgainstBruteForce(deck, i % 3 === 2 ? 5 : 4, 3 + (i % 10))
+    }
+    checkAgainstBruteForce(parseCards("9H 9H' AS AS' AC AC' AD AD' KH 2S 2S' 3C 4C 2D 5D 2H"), 8, 9)
+  })
+
+  it('[A-16] the high-card bound proves a lost deal the other bounds cannot (m-15: kings need their aces on top)', () => {
+    // m-15 leaves 5 at best. Without the bound its proof takes 17 million nodes; with tens and
+    // up, about 0.2 million. Only long searches use it by default.
+    const deck = Rng.seeded('m-15').shuffle(fullDeck(1))
+    const withIt = solveAcesUp(deck, 4, { maxNodes: 400_000, highCards: 10 })
+    expect(withIt).toMatchObject({ best: 5, proven: 'all' })
+    expect(replay(deck, 4, withIt.line)).toBe(5)
+    const without = solveAcesUp(deck, 4, { maxNodes: 400_000, highCards: null })
+    expect(without.proven).not.toBe('all')
+    expect(without.best).toBe(5)
+    // The default: none at the table's budget, tens and up from a million nodes.
+    const small = Rng.seeded('a16-full-4-0').shuffle(fullDeck(1))
+    expect(solveAcesUp(small, 4)).toEqual(solveAcesUp(small, 4, { highCards: null }))
+    expect(solveAcesUp(deck, 4, { maxNodes: 1_000_000 })).toEqual(
+      solveAcesUp(deck, 4, { maxNodes: 1_000_000, highCards: 10 }),
+    )
   })
 
   it('[A-16] keeping a discardable card through a deal can beat every closed line', () => {

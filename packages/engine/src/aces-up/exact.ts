@@ -50,6 +50,7 @@
  */
 
 import { type Card, rankOf, suitOf } from '../cards.ts'
+import { HighCards } from './high-cards.ts'
 import { StateTable } from './state-table.ts'
 
 const INF = 0x3fffffff
@@ -113,6 +114,8 @@ export class ExactSearch {
 
   tt = new StateTable(12)
   retExact = false
+  /** The high-card bound (high-cards.ts), if in use; its positions count as nodes. */
+  high: HighCards | null = null
 
   readonly ctxMin: Int32Array
   readonly ctxExact: Uint8Array
@@ -495,8 +498,27 @@ export class ExactSearch {
    * another ends the game at once.
    * (3) Frozen table: if every pile holds a committed P card, no pile empties again, no move is
    * possible, and a card with no live killer in another pile is P as well (a fixpoint).
+   * (4) With {@link useHighCards}, the high-card game of high-cards.ts, when (1) to (3) do not
+   * reach the incumbent.
    */
   lowerBound(): number {
+    const lb = this.pileBound()
+    const high = this.high
+    if (high === null || high.off || lb >= this.incumbent) return lb
+    const before = high.misses
+    high.maxMisses = before + Math.max(0, this.maxNodes - this.nodes)
+    const v = high.value(this.pc, this.pf, this.ph, this.cap, this.sp, this.incumbent)
+    this.nodes += high.misses - before
+    return Math.max(lb, v)
+  }
+
+  /** Uses the high-card bound of high-cards.ts, with cards of rank r0 and up. */
+  useHighCards(r0: number): void {
+    this.high = new HighCards(this.deck, this.k, r0)
+  }
+
+  /** The bounds (1) to (3) of {@link lowerBound}. */
+  pileBound(): number {
     const k = this.k
     const cap = this.cap
     const maxLive = this.maxLive

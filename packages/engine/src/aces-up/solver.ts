@@ -53,6 +53,12 @@ export interface SolveOptions {
    * so a long proof has a long closed search too. `Infinity` always proves the closed optimum.
    */
   closedMaxNodes?: number
+  /**
+   * The lowest rank the full search's high-card bound keeps (high-cards.ts), or null for none.
+   * Default: {@link HIGH_CARDS_RANK} when `maxNodes` is at least {@link HIGH_CARDS_FROM_NODES},
+   * else none.
+   */
+  highCards?: number | null
 }
 
 /**
@@ -94,6 +100,15 @@ export const DEFAULT_MAX_NODES = 20_000
 export const DEFAULT_CLOSED_MAX_NODES = 100_000
 
 /**
+ * The high-card bound pays for itself only in long proofs: on 400 deals at the default budget it
+ * proves 214 instead of 216 (its own positions count as nodes) and is slower; from two million
+ * nodes on it proves more, and faster (issue 16, packages/engine/README.md).
+ */
+export const HIGH_CARDS_FROM_NODES = 1_000_000
+/** Tens and up: lower ranks make the relaxed game dearer than what it saves. */
+export const HIGH_CARDS_RANK = 10
+
+/**
  * Solves an Aces Up deal (A-16): the fewest cards that perfect play with the stock order known
  * leaves, and a line of play that achieves it. `deck[0]` is dealt first.
  */
@@ -127,6 +142,8 @@ export function solveAcesUp(
   let proven: Proven = closedBest <= rootLb ? 'all' : closedProven ? 'closed' : 'none'
   if (proven !== 'all' && maxNodes > 0) {
     const full = new ExactSearch(deck, piles, false)
+    const high = opts.highCards === undefined ? defaultHighCards(maxNodes) : opts.highCards
+    if (high !== null) full.useHighCards(high)
     full.incumbent = closedBest
     full.maxNodes = maxNodes
     full.phaseSearch()
@@ -143,3 +160,6 @@ export function solveAcesUp(
     line: realLine(deck, piles, best.line()),
   }
 }
+
+const defaultHighCards = (maxNodes: number): number | null =>
+  maxNodes >= HIGH_CARDS_FROM_NODES ? HIGH_CARDS_RANK : null
