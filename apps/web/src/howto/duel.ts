@@ -58,7 +58,7 @@ const texts: HowToTexts = {
             p: 'After each game kortbord works out the fewest cards you could have left if you had known the order of the stock and played perfectly, over every way of playing that deal (keeping a card under a deal included). The score sheet shows it beside your result, so you can see how close you came.',
           },
           {
-            p: '“…” means it is still being worked out. “≤ 5” means at most 5: kortbord has found a way to leave 5 but has not yet proven that no way leaves fewer; it goes on proving and then shows the proven figure, which may be lower. On a few deals (about one in twelve) the proof takes more than kortbord allows; then “≤ 5” stays, and its label says that no proof follows. A figure without “≤” is proven: no way of playing that deal leaves fewer cards.',
+            p: '“…” means it is still being worked out. “≤ 5” means at most 5: kortbord has found a way to leave 5 but has not yet proven that no way leaves fewer; it goes on proving and then shows the proven figure, which may be lower. On a few deals (about one in thirty) the proof takes more than kortbord allows; then “≤ 5” stays, and its label says that no proof follows. A figure without “≤” is proven: no way of playing that deal leaves fewer cards.',
           },
           {
             p: 'After the match, the record of the game (the link under the result) can show the best way: the moves that leave that many cards, one at a time, beside your own game.',
@@ -134,7 +134,7 @@ const texts: HowToTexts = {
             p: 'Efter varje giv räknar kortbord ut hur få kort du hade kunnat lämna om du hade känt talongens ordning och spelat perfekt, över alla sätt att spela given (även att låta ett kort ligga kvar under en giv). Protokollet visar det bredvid ditt resultat, så att du ser hur nära du kom.',
           },
           {
-            p: '”…” betyder att det räknas ut. ”≤ 5” betyder högst 5: kortbord har hittat ett sätt att lämna 5 men ännu inte bevisat att inget sätt lämnar färre; det fortsätter att bevisa och visar sedan den bevisade siffran, som kan vara lägre. På några få givar (ungefär en av tolv) tar beviset mer än kortbord tillåter; då står ”≤ 5” kvar, och dess etikett säger att inget bevis kommer. En siffra utan ”≤” är bevisad: inget sätt att spela given lämnar färre kort.',
+            p: '”…” betyder att det räknas ut. ”≤ 5” betyder högst 5: kortbord har hittat ett sätt att lämna 5 men ännu inte bevisat att inget sätt lämnar färre; det fortsätter att bevisa och visar sedan den bevisade siffran, som kan vara lägre. På några få givar (ungefär en av trettio) tar beviset mer än kortbord tillåter; då står ”≤ 5” kvar, och dess etikett säger att inget bevis kommer. En siffra utan ”≤” är bevisad: inget sätt att spela given lämnar färre kort.',
           },
           {
             p: 'Efter matchen kan partiets protokoll (länken under resultatet) visa bästa vägen: dragen som lämnar så få kort, ett i taget, bredvid ditt eget spel.',
@@ -210,7 +210,7 @@ const texts: HowToTexts = {
             p: 'Etter hver runde regner kortbord ut hvor få kort du kunne ha latt ligge igjen hvis du hadde kjent rekkefølgen i bunken og spilt perfekt, over alle måter å spille runden på (også å la et kort ligge under en utdeling). Poenglisten viser det ved siden av resultatet ditt, så du ser hvor nær du kom.',
           },
           {
-            p: '«…» betyr at det regnes ut. «≤ 5» betyr høyst 5: kortbord har funnet en måte å la 5 ligge igjen på, men har ennå ikke bevist at ingen måte lar færre ligge; det fortsetter å bevise og viser så det beviste tallet, som kan være lavere. På noen få runder (omtrent én av tolv) tar beviset mer enn kortbord tillater; da blir «≤ 5» stående, og etiketten sier at det ikke kommer noe bevis. Et tall uten «≤» er bevist: ingen måte å spille runden på lar færre kort ligge igjen.',
+            p: '«…» betyr at det regnes ut. «≤ 5» betyr høyst 5: kortbord har funnet en måte å la 5 ligge igjen på, men har ennå ikke bevist at ingen måte lar færre ligge; det fortsetter å bevise og viser så det beviste tallet, som kan være lavere. På noen få runder (omtrent én av tretti) tar beviset mer enn kortbord tillater; da blir «≤ 5» stående, og etiketten sier at det ikke kommer noe bevis. Et tall uten «≤» er bevist: ingen måte å spille runden på lar færre kort ligge igjen.',
           },
           {
             p: 'Etter kampen kan spillets protokoll (lenken under resultatet) vise den beste veien: trekkene som lar så få kort ligge, ett om gangen, ved siden av ditt eget spill.',
