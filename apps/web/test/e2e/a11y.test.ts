@@ -192,11 +192,18 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
     // The game's name in the title is Swedish (lang="sv"), the rest English.
     expect(await swedishIn(page, 'h1')).toEqual([RECORD_DICTS.en.games.klockan])
 
-    // Everything added to the verification's live regions from now on.
+    // The step line itself is no live region either; a hidden one says the step.
+    const step = (await page.getByTestId('replay-step').textContent()) ?? ''
+    expect(
+      await page.getByTestId('replay-step').evaluate((el, live) => el.closest(live) !== null, live),
+    ).toBe(false)
+    await expect.poll(() => page.getByTestId('replay-step-news').textContent()).toBe(step)
+
+    // Everything added to the verification's and the step's live regions from now on.
     await page.evaluate(() => {
       const said: string[] = []
       ;(window as unknown as { said: string[] }).said = said
-      for (const id of ['verify-news', 'verify-alert']) {
+      for (const id of ['verify-news', 'verify-alert', 'replay-step-news']) {
         const el = document.querySelector(`[data-testid="${id}"]`)!
         new MutationObserver(() => {
           if (el.textContent) said.push(el.textContent)
@@ -210,6 +217,15 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
     await page.waitForTimeout(300)
     expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([])
     expect(await page.getByTestId('verify-news').textContent()).toBe('')
+    expect(await page.getByTestId('replay-step-news').textContent()).toBe('')
+    expect(await page.getByTestId('replay-step').textContent()).not.toBe(step)
+    // A step to another move is said, in the new language.
+    await page.getByRole('listbox').getByRole('option', { selected: true }).focus()
+    await page.keyboard.press('End')
+    await expect.poll(() => page.getByTestId('replay-step-news').textContent()).not.toBe('')
+    const moved = (await page.getByTestId('replay-step').textContent()) ?? ''
+    expect(await page.getByTestId('replay-step-news').textContent()).toBe(moved)
+    expect(moved).not.toBe(step)
     await expectNoAxeViolations(page, 'replay page, switched to Swedish')
   })
 
