@@ -51,7 +51,7 @@
 
 import { type Card, rankOf, suitOf } from '../cards.ts'
 import { HighCards } from './high-cards.ts'
-import { StateTable } from './state-table.ts'
+import { hashWords, StateTable } from './state-table.ts'
 
 const INF = 0x3fffffff
 /** TT values at or above this are lower bounds (value + LB_FLAG); below it, exact values. */
@@ -461,15 +461,8 @@ export class ExactSearch {
     }
     while ((len & 3) !== 0) bytes[len++] = 0
     const n = len >> 2
-    const words = this.keyWords
-    let hash = Math.imul(n, 0x9e3779b1)
-    for (let i = 0; i < n; i++) {
-      hash = Math.imul(hash ^ words[i]!, 0x85ebca6b)
-      hash ^= hash >>> 13
-    }
-    hash = Math.imul(hash ^ (hash >>> 16), 0xc2b2ae35)
     this.keyLen = n
-    this.keyHash = hash ^ (hash >>> 16)
+    this.keyHash = hashWords(this.keyWords, n)
   }
 
   saveKey(d: number): void {

@@ -23,7 +23,7 @@
  * kill is taken off at once (keeping it can only block). Pure, no clock.
  */
 import { type Card, rankOf, suitOf } from '../cards.ts'
-import { StateTable } from './state-table.ts'
+import { hashWords, StateTable } from './state-table.ts'
 
 const INF = 0x3fffffff
 const OPT = 64
@@ -145,7 +145,7 @@ export class HighCards {
   private solve(d: number): number {
     this.settle(d)
     const key = this.pack(d)
-    const got = this.memo.get(this.words, 0, key, this.hash(key))
+    const got = this.memo.get(this.words, 0, key, hashWords(this.words, key))
     if (got >= 0) return got
     if (++this.misses > this.maxMisses) return -1
     const k = this.k
@@ -193,7 +193,7 @@ export class HighCards {
       if (v < best) best = v
     }
     const n = this.pack(d)
-    this.memo.set(this.words, 0, n, this.hash(n), best)
+    this.memo.set(this.words, 0, n, hashWords(this.words, n), best)
     return best
   }
 
@@ -344,16 +344,5 @@ export class HighCards {
       if (x !== 0) return x
     }
     return ph[a]! - ph[b]!
-  }
-
-  private hash(n: number): number {
-    const words = this.words
-    let h = Math.imul(n, 0x9e3779b1)
-    for (let i = 0; i < n; i++) {
-      h = Math.imul(h ^ words[i]!, 0x85ebca6b)
-      h ^= h >>> 13
-    }
-    h = Math.imul(h ^ (h >>> 16), 0xc2b2ae35)
-    return h ^ (h >>> 16)
   }
 }

@@ -7,6 +7,17 @@
  * hashed and compared as words in place; keys are copied into one growing arena, and `clear` is
  * O(1) (a generation stamp), so a visited set can be emptied for every phase at no cost.
  */
+/** The hash of a key: the first n words of `words` (the solver's packed states). */
+export function hashWords(words: Uint32Array, n: number): number {
+  let h = Math.imul(n, 0x9e3779b1)
+  for (let i = 0; i < n; i++) {
+    h = Math.imul(h ^ words[i]!, 0x85ebca6b)
+    h ^= h >>> 13
+  }
+  h = Math.imul(h ^ (h >>> 16), 0xc2b2ae35)
+  return h ^ (h >>> 16)
+}
+
 export class StateTable {
   private mask: number
   /** Per slot: offset of the key in the arena, valid only if gens[slot] === gen. */
