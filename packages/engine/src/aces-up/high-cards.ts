@@ -52,8 +52,9 @@ export class HighCards {
   /** Per stock position: whether the high cards from there on land on pile p (a bit per pile). */
   private readonly lands: Uint8Array
   private readonly memo = new StateTable(10)
-  private readonly words: Uint32Array
-  private readonly bytes: Uint8Array
+  /** Per depth: its state's key (and the same as bytes), kept from the lookup to the store. */
+  private readonly keys: Uint32Array[] = []
+  private readonly keyBytes: Uint8Array[] = []
   private readonly order: Int32Array
   /** Positions of the relaxed game solved so far (each one is a node of the search's budget). */
   misses = 0
@@ -76,6 +77,9 @@ export class HighCards {
       this.pcs.push(new Uint8Array(k * this.cap))
       this.phs.push(new Uint8Array(k))
       this.counts.push(new Uint8Array(52))
+      const key = new Uint32Array(Math.ceil((2 + highs + k) / 4) + 1)
+      this.keys.push(key)
+      this.keyBytes.push(new Uint8Array(key.buffer))
     }
     this.sps = new Int32Array(depth)
     this.lands = new Uint8Array(this.n + 1)
@@ -84,8 +88,6 @@ export class HighCards {
       const p = i < first ? -1 : (i - first) % k
       this.lands[i] = this.lands[i + 1]! | (p >= 0 && RANK[deck[i]!]! >= r0 ? 1 << p : 0)
     }
-    this.words = new Uint32Array(Math.ceil((2 + highs + k) / 4) + 1)
-    this.bytes = new Uint8Array(this.words.buffer)
     this.order = new Int32Array(k)
   }
 
@@ -128,10 +130,7 @@ export class HighCards {
       count[this.deck[i]! % 52]!++
       most++
     }
-    for (let p = 0; p < this.k; p++) {
-      for (let j = 0; j < th[p]!; j++) if ((to[p * this.cap + j]! & OPT) === 0) most++
-    }
-    if (most < need) return 0
+    if (most + this.committed(0) < need) return 0
     this.sps[0] = sp
     const v = this.solve(0)
     if (v < 0) {
@@ -144,22 +143,17 @@ export class HighCards {
   /** The value at depth d (its state in the buffers of d); -1 once past maxMisses. */
   private solve(d: number): number {
     this.settle(d)
-    const key = this.pack(d)
-    const got = this.memo.get(this.words, 0, key, hashWords(this.words, key))
+    const key = this.keys[d]!
+    const len = this.pack(d)
+    const hash = hashWords(key, len)
+    const got = this.memo.get(key, 0, len, hash)
     if (got >= 0) return got
     if (++this.misses > this.maxMisses) return -1
     const k = this.k
     const cap = this.cap
-    const pc = this.pcs[d]!
     const ph = this.phs[d]!
     const sp = this.sps[d]!
-    let best = INF
-    if (sp >= this.n) {
-      best = 0
-      for (let p = 0; p < k; p++) {
-        for (let j = 0; j < ph[p]!; j++) if ((pc[p * cap + j]! & OPT) === 0) best++
-      }
-    }
+    let best = sp >= this.n ? this.committed(d) : INF
     let gap = -1
     for (let p = 0; p < k; p++) {
       if (ph[p] === 0) {
@@ -192,9 +186,19 @@ export class HighCards {
       if (v < 0) return -1
       if (v < best) best = v
     }
-    const n = this.pack(d)
-    this.memo.set(this.words, 0, n, hashWords(this.words, n), best)
+    this.memo.set(key, 0, len, hash, best)
     return best
+  }
+
+  /** The committed (unmarked) high cards on the table at depth d. */
+  private committed(d: number): number {
+    const pc = this.pcs[d]!
+    const ph = this.phs[d]!
+    let c = 0
+    for (let p = 0; p < this.k; p++) {
+      for (let j = 0; j < ph[p]!; j++) if ((pc[p * this.cap + j]! & OPT) === 0) c++
+    }
+    return c
   }
 
   /** The deal from depth d, over every placing of the lone cards; -1 once past maxMisses. */
@@ -299,7 +303,7 @@ export class HighCards {
   }
 
   /**
-   * Packs the state of depth d into `words`; returns its length in words. Piles on which no high
+   * Packs the state of depth d into its key (`keys[d]`); returns its length in words. Piles on which no high
    * card lands any more are interchangeable, so they are written in a canonical order.
    */
   private pack(d: number): number {
@@ -322,7 +326,7 @@ export class HighCards {
       }
       order[j] = p
     }
-    const bytes = this.bytes
+    const bytes = this.keyBytes[d]!
     let len = 0
     bytes[len++] = sp
     for (let i = 0; i < k; i++) {
