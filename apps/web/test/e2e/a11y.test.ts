@@ -288,20 +288,19 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
     expect(await page.getByTestId('replay-step').textContent()).toMatch(
       new RegExp(`^${r.stepOf(1, 30)}: Astrid`),
     )
-    await page.keyboard.press('ArrowRight')
-    await expectAt(2)
-    await page.keyboard.press('End')
-    await expectAt(30)
-    await page.keyboard.press('ArrowDown')
-    await expectAt(30)
-    await page.keyboard.press('PageUp')
-    await expectAt(20)
-    await page.keyboard.press('ArrowUp')
-    await expectAt(19)
-    await page.keyboard.press('ArrowLeft')
-    await expectAt(18)
-    await page.keyboard.press('Home')
-    await expectAt(0)
+    // Each key and the move it goes to (Arrow Down on the last move stays there).
+    for (const [key, k] of [
+      ['ArrowRight', 2],
+      ['End', 30],
+      ['ArrowDown', 30],
+      ['PageUp', 20],
+      ['ArrowUp', 19],
+      ['ArrowLeft', 18],
+      ['Home', 0],
+    ] as const) {
+      await page.keyboard.press(key)
+      await expectAt(k)
+    }
     // Each option is named by its move in words; the one shown is the selected one.
     await page.keyboard.press('ArrowDown')
     const selected = list.getByRole('option', { selected: true })
