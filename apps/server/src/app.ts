@@ -17,6 +17,7 @@ import { createMetrics, type Metrics } from './metrics.ts'
 import { Ownership } from './ownership.ts'
 import { jsonParser } from './parser.ts'
 import { Presence } from './presence.ts'
+import { sharedReadiness } from './readiness.ts'
 import { serveRecords } from './record-routes.ts'
 import { attachSockets, type KortbordServer, roomsFor } from './sockets.ts'
 import { MemoryStore, type TableStore } from './store.ts'
@@ -231,8 +232,12 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
 
   void fastify.register(helmet, SECURITY_HEADERS)
   fastify.get('/healthz', async () => ({ ok: true }))
+  const storeReadiness = sharedReadiness(
+    () => store.ready(),
+    () => performance.now(),
+  )
   fastify.get('/readyz', async (_req, reply) => {
-    const storeReady = await store.ready().catch(() => false)
+    const storeReady = await storeReadiness()
     const ready = storeReady && !closing
     // How many nodes this one counts as serving tables (issue 17), itself included.
     const nodes = liveness.owners()?.size ?? 1
