@@ -7,7 +7,7 @@
 // revealed (abandoned.ts). Every read counts against its address's limit.
 import { type GameRecord, recordText } from '@kortbord/engine'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { type Settled, settleAbandoned } from './abandoned.ts'
+import { AbandonedHeads, type Settled, settleAbandoned } from './abandoned.ts'
 import { HEAD_DIGITS } from './game-records.ts'
 import { clientAddress, type Limits, type trustFunction } from './limits.ts'
 import { FramesCache } from './public-frames.ts'
@@ -34,6 +34,7 @@ export function serveRecords(
   opts: RecordRoutesOptions,
 ): FramesCache {
   const frames = new FramesCache(opts.framesCached, opts.maxFrames)
+  const heads = new AbandonedHeads()
 
   /** The record asked for, counted against the address; null once the reply is sent. */
   const find = async (req: Req, reply: FastifyReply): Promise<Settled | null> => {
@@ -56,7 +57,7 @@ export function serveRecords(
       await refuse(reply, 404, 'NO_SUCH_RECORD', 'no such record')
       return null
     }
-    const settled = await settleAbandoned(store, r, opts.maxMoves).catch(() => undefined)
+    const settled = await settleAbandoned(store, r, opts.maxMoves, heads).catch(() => undefined)
     if (settled === undefined) {
       await refuse(reply, 503, 'UNAVAILABLE', 'try again')
       return null

@@ -6,9 +6,10 @@ import { CreateTable } from '@kortbord/protocol'
 import pino from 'pino'
 import { createClient } from 'redis'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { settleAbandoned } from '../src/abandoned.ts'
+import { AbandonedHeads, settleAbandoned } from '../src/abandoned.ts'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
+import { headAfter } from '../src/game-records.ts'
 import { connectRedisStore, RedisStore, StoreUnavailable } from '../src/redis-store.ts'
 import { MemoryStore, type TableRecord, type TableStore, VersionConflict } from '../src/store.ts'
 
@@ -269,6 +270,20 @@ function storeContract(name: string, makeStore: () => Promise<Harness>): void {
         moves: [aMove(3)],
       })
       expect(gone.truncated).toBeUndefined()
+      // Its head is the chain's after its moves, computed once however often it is read.
+      const heads = new AbandonedHeads(2)
+      for (let i = 0; i < 3; i++) {
+        expect((await settleAbandoned(store, open, 100, heads)).record.head).toBe(
+          headAfter({ ...open, deal: SECRET_DEAL }),
+        )
+      }
+      expect(heads.computed).toBe(1)
+      // At most `entries` heads are kept: the least recently asked goes.
+      heads.of({ ...open, id: 'other1' }, SECRET_DEAL)
+      heads.of({ ...open, id: 'other2' }, SECRET_DEAL)
+      expect(heads.size).toBe(2)
+      heads.of(open, SECRET_DEAL)
+      expect(heads.computed).toBe(4)
       // The table is gone, and the record holds as many moves as one keeps: cut short too.
       await store.delete(v1.code)
       expect((await settleAbandoned(store, open, 1)).record).toMatchObject({
