@@ -319,14 +319,15 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
-    it(`every target is at least 44 × 44 px and nothing is wider than the screen (${size}): home, each game's table, the replay`, async () => {
+    it(`every target is at least 44 × 44 px and nothing is wider than the screen (${size}): home, each game's table, its chat, menus and dialogs, the replay`, async () => {
       const p = await fx.open(opts, 'en')
       const guest = await fx.open(opts, 'nb')
       const { page, t } = p
       const found: Record<string, Awaited<ReturnType<typeof targets>>> = {}
-      const check = async (state: string) => {
-        found[state] = await targets(page)
-        await screenshot(page, `a11y-targets-${size}-${state}`)
+      // A dialog covers the screen, not the whole page: its picture is of the screen.
+      const check = async (state: string, { on = page, screen = false } = {}) => {
+        found[state] = await targets(on)
+        await screenshot(on, `a11y-targets-${size}-${state}`, { screen })
       }
       await page.goto(`${fx.url}/`)
       await check('home')
@@ -335,11 +336,46 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
       await page.getByTestId('hand').waitFor()
       await check('idiot')
       const link = await createTable(p, fx.url, 'Astrid', 'duel', async () => {})
-      await joinByLink(guest, link, 'Bo')
+      // What a guest opening the table's link sees first.
+      await joinByLink(guest, link, 'Bo', () => check('join-form', { on: guest.page }))
       await check('waiting-room')
+      // How to play, over the waiting room.
+      await page.getByTestId('howto-lobby').click()
+      await page.getByTestId('howto-body').locator('h3').first().waitFor()
+      await check('howto', { screen: true })
+      await page.getByTestId('howto-close').click()
+      await page.getByTestId('howto').waitFor({ state: 'detached' })
       await startGame(p)
       await page.getByTestId('my-board').waitFor()
       await check('duel')
+      // The chat, opened and typed in; then the spectators' lines (the host's switch).
+      await page.getByTestId('chat-toggle').click()
+      await page.getByTestId('chat-input').fill('Lycka till!')
+      await check('chat')
+      await page.getByTestId('chat-send').click()
+      await page.getByTestId('chat-line').waitFor()
+      await page.getByTestId('chat-view-spectators').click()
+      await page.getByTestId('spectator-chat').waitFor()
+      await check('chat-spectators')
+      await page.getByTestId('chat-toggle').click()
+      // The history and the players' menu, unfolded.
+      await page.locator('[data-testid="history"] > summary').click()
+      await page.locator('details.people > summary').click()
+      await check('menus')
+      await page.locator('[data-testid="history"] > summary').click()
+      await page.locator('details.people > summary').click()
+      // The guest leaves: what the host may do about it, the question, the end of the match.
+      await guest.page.locator('details.people > summary').click()
+      await guest.page.getByRole('button', { name: guest.t.leave, exact: true }).click()
+      await guest.page.waitForURL(`${fx.url}/`)
+      await page.getByTestId('forfeit-1').waitFor()
+      await check('away-actions')
+      await page.getByTestId('forfeit-1').click()
+      await page.getByTestId('forfeit-yes-1').waitFor()
+      await check('forfeit-question')
+      await page.getByTestId('forfeit-yes-1').click()
+      await page.getByTestId('rematch').waitFor()
+      await check('duel-end')
       // Dom Åtta Herrarna is dealt from two decks: a server without the test deck.
       const other = await fx.startServer()
       await createSoloTable(p, other.url, 'Astrid', 'herrarna', async () => {})

@@ -87,20 +87,32 @@ export function createIdiotTable(
 
 /**
  * Opens the player link and sends the join form of a new visitor with a name; the caller waits
- * for where it leads (the waiting room, or a table between two games).
+ * for where it leads (the waiting room, or a table between two games). `beforeJoin` runs with
+ * the form shown, before the name is typed (screenshots, measurements).
  */
-export async function sendJoinForm(p: Person, link: string, name: string): Promise<void> {
+export async function sendJoinForm(
+  p: Person,
+  link: string,
+  name: string,
+  beforeJoin?: () => Promise<void>,
+): Promise<void> {
   const { page, t } = p
   await page.goto(link)
   await page.getByRole('heading', { name: t.joinAs(new URL(link).pathname.slice(3)) }).waitFor()
   await expectNoAxeViolations(page, 'join form')
+  await beforeJoin?.()
   await page.getByLabel(t.yourName).fill(name)
   await page.getByRole('button', { name: t.join, exact: true }).click()
 }
 
 /** Opens the player link and joins with a name (the join form of a new visitor). */
-export async function joinByLink(p: Person, link: string, name: string): Promise<void> {
-  await sendJoinForm(p, link, name)
+export async function joinByLink(
+  p: Person,
+  link: string,
+  name: string,
+  beforeJoin?: () => Promise<void>,
+): Promise<void> {
+  await sendJoinForm(p, link, name, beforeJoin)
   await p.page.getByRole('heading', { name: p.t.waitingRoom }).waitFor()
   await expectNoAxeViolations(p.page, 'waiting room, guest')
 }
