@@ -26,6 +26,43 @@ const nameState = (page: Page) =>
     }
   })
 
+/**
+ * The own board of eight piles: the piles by row (top to bottom, each left to right), the width
+ * of its narrowest card, the height from the top of the first row to the bottom of the lowest
+ * pile, the screen's height, and whether the page is wider than the screen.
+ */
+const eightPiles = (page: Page) =>
+  page.evaluate(() => {
+    const board = document.querySelector('[data-testid="my-board"]')!
+    const piles = [...board.querySelectorAll<HTMLElement>('[data-testid^="pile-"]')].map((el) => ({
+      i: Number(el.dataset.testid!.slice(5)),
+      r: el.getBoundingClientRect(),
+    }))
+    const tops = [...new Set(piles.map((p) => Math.round(p.r.top)))].sort((a, b) => a - b)
+    const rows = tops.map((top) =>
+      piles
+        .filter((p) => Math.round(p.r.top) === top)
+        .sort((a, b) => a.r.left - b.r.left)
+        .map((p) => p.i),
+    )
+    const cards = [...board.querySelectorAll('.piles [data-card]')].map(
+      (c) => c.getBoundingClientRect().width,
+    )
+    return {
+      rows,
+      cardWidth: Math.round(Math.min(...cards) * 10) / 10,
+      pilesHeight: Math.round(Math.max(...piles.map((p) => p.r.bottom)) - tops[0]!),
+      screenHeight: window.innerHeight,
+      overflow: document.documentElement.scrollWidth > window.innerWidth,
+    }
+  })
+
+/**
+ * The least card width of eight piles on a 360 px phone (in one row of eight it was 35 px):
+ * dealt, and with piles of seven and of thirteen cards (76, 62 and 39 px when measured).
+ */
+const EIGHT_MIN = { dealt: 70, seven: 56, thirteen: 37 } as const
+
 describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a name', () => {
   const fx = browserFixture()
 
@@ -80,7 +117,7 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
     })
   }
 
-  it('[A-2][A-10] a duel of eight piles with two decks: chosen on the home page, the same deal only with two decks each, all eight piles on a phone', async () => {
+  it('[A-2][A-10] a duel of eight piles with two decks: chosen on the home page, the same deal only with two decks each, all eight piles on a phone in two rows of four, cards twice as wide as in one row', async () => {
     const host = await fx.open(PHONE, 'en')
     const guest = await fx.open(PHONE, 'sv')
     const { page, t } = host
@@ -119,5 +156,47 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
     }
     await screenshot(page, 'home-phone-duel-eight-piles')
     await expectNoAxeViolations(page, 'duel of eight piles, phone')
+
+    // On a phone the eight piles lie in two rows of four, in order: the cards are twice as wide
+    // as in one row of eight (35 px). As the piles grow the cards get smaller, so that both rows
+    // stay on the screen, but never as small as in one row.
+    const expectRows = async (state: keyof typeof EIGHT_MIN) => {
+      const l = await eightPiles(page)
+      const said = `${state}: ${JSON.stringify(l)}`
+      expect(l.overflow, said).toBe(false)
+      expect(l.rows, said).toEqual([
+        [0, 1, 2, 3],
+        [4, 5, 6, 7],
+      ])
+      expect(l.cardWidth, said).toBeGreaterThanOrEqual(EIGHT_MIN[state])
+      expect(l.pilesHeight, said).toBeLessThanOrEqual(l.screenHeight)
+      await screenshot(page, `home-phone-duel-eight-piles-${state}`, { screen: true })
+    }
+    await expectRows('dealt')
+    // Deals without a discard (over the warning): piles of seven cards, then of thirteen.
+    const dealTo = async (stock: number) => {
+      const left = page.getByTestId('my-board-stock')
+      for (let was = Number(await left.getAttribute('data-count')); was > stock; was -= 8) {
+        await page.getByTestId('deal').click()
+        const warn = page.getByRole('alert').filter({ hasText: t.dealWarning })
+        if (await warn.isVisible()) await page.getByTestId('deal').click()
+        await expect.poll(() => left.getAttribute('data-count')).toBe(String(was - 8))
+      }
+    }
+    await dealTo(48)
+    await expectRows('seven')
+    await expectNoAxeViolations(page, 'duel of eight piles, phone, seven cards a pile')
+    await dealTo(0)
+    await expectRows('thirteen')
+    // A phone held sideways (too short for two rows) and a desktop keep one row of eight.
+    for (const viewport of [
+      { width: 740, height: 360 },
+      { width: 1280, height: 800 },
+    ]) {
+      await guest.page.setViewportSize(viewport)
+      const l = await eightPiles(guest.page)
+      expect(l.rows, JSON.stringify({ viewport, ...l })).toEqual([[0, 1, 2, 3, 4, 5, 6, 7]])
+      expect(l.overflow).toBe(false)
+    }
   })
 })
