@@ -14,6 +14,9 @@ const KLOCKAN_DECK =
 
 const GAMES = ['idiot', 'duel', 'klockan', 'herrarna'] as const
 
+/** A phone held sideways: wide, and too short for a whole table. */
+const SIDEWAYS = { ...PHONE, viewport: { width: 740, height: 360 } }
+
 /** The texts marked lang="sv" inside `selector` (each element's own text). */
 const swedishIn = (page: Page, selector: string) =>
   page
@@ -154,7 +157,7 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
   // A phone held upright, one held sideways (where both fit on one line) and a desktop.
   for (const [size, opts] of [
     ['phone', PHONE],
-    ['phone sideways', { ...PHONE, viewport: { width: 740, height: 360 } }],
+    ['phone sideways', SIDEWAYS],
     ['desktop', DESKTOP],
   ] as const) {
     it(`the end of a Klockan game (${size}): the record's link is 24 px away from Next game`, async () => {
@@ -167,6 +170,41 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
       await expectNoAxeViolations(p.page, `the end of Klockan (${size})`)
     })
   }
+
+  it('Idiot on a phone held sideways: the hand is a target wide, never narrower than the face-up cards, and the own cards fit the screen', async () => {
+    const p = await fx.open(SIDEWAYS, 'sv')
+    const { page, t } = p
+    await page.goto(`${fx.url}/`)
+    await page.getByLabel(t.yourName).fill('Astrid')
+    await page.getByTestId('practise').click()
+    await page.getByTestId('hand').waitFor()
+    const m = await page.evaluate(() => {
+      const widths = (sel: string) =>
+        [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect().width)
+      return {
+        hand: widths('[data-testid="hand"] .card'),
+        faceUp: widths('[data-testid^="faceup-"]'),
+        mine: document.querySelector('.mine')!.getBoundingClientRect().height,
+        page: document.documentElement.scrollHeight,
+        screen: window.innerHeight,
+      }
+    })
+    const shown = JSON.stringify(m)
+    expect(m.hand, shown).toHaveLength(3)
+    expect(m.faceUp, shown).toHaveLength(3)
+    // 360 px are too few for the whole table (the page scrolls), not for the hand: each card is
+    // a target, as wide as the face-up cards, and the face-up row, the hand and Ready are on the
+    // screen at once.
+    expect(m.page, shown).toBeGreaterThan(m.screen)
+    for (const w of m.hand) {
+      expect(w, shown).toBeGreaterThanOrEqual(TARGET)
+      expect(w, shown).toBeGreaterThanOrEqual(Math.max(...m.faceUp) - 0.01)
+    }
+    expect(m.mine, shown).toBeLessThanOrEqual(m.screen)
+    expect(await targets(page)).toEqual({ small: [], overflow: false })
+    await screenshot(page, 'a11y-idiot-phone-sideways')
+    await expectNoAxeViolations(page, 'Idiot on a phone held sideways')
+  })
 
   it('the replay page: the verification is said once, and not again when the language is switched', async () => {
     const p = await fx.open(DESKTOP, 'en')
