@@ -74,6 +74,9 @@ const en = {
   bestAtMostGaveUp: (n: number) =>
     `at most ${n}; kortbord could not prove that nothing better was possible`,
   scoreRules: 'How the score works',
+  // The sheet's headings on a narrow screen (a 320 px phone); the full ones are still read out.
+  cardsLeftShort: 'Left',
+  bestShort: 'Best',
   finalBoards: 'Final boards',
   finalBoardOf: (name: string, game: number) => `${name}: game ${game} as it ended`,
   // Patiences
@@ -147,6 +150,8 @@ const sv: TableDict = {
   bestAtMost: (n) => `högst ${n}, ännu inte bevisat bästa`,
   bestAtMostGaveUp: (n) => `högst ${n}; kortbord kunde inte bevisa att inget bättre gick`,
   scoreRules: 'Så räknas poängen',
+  cardsLeftShort: 'Kvar',
+  bestShort: 'Bästa',
   finalBoards: 'Slutställningar',
   finalBoardOf: (name, game) => `${name}: giv ${game} som den slutade`,
   speed: 'Fart',
@@ -217,6 +222,8 @@ const nb: TableDict = {
   bestAtMost: (n) => `høyst ${n}, ennå ikke bevist som best`,
   bestAtMostGaveUp: (n) => `høyst ${n}; kortbord kunne ikke bevise at ingenting bedre var mulig`,
   scoreRules: 'Slik regnes poengene',
+  cardsLeftShort: 'Igjen',
+  bestShort: 'Best',
   finalBoards: 'Sluttstillinger',
   finalBoardOf: (name, game) => `${name}: runde ${game} slik den endte`,
   speed: 'Fart',

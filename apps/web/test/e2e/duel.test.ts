@@ -34,6 +34,27 @@ const DUEL_DECK =
 
 const NAMES = ['Astrid', 'Bo'] as const
 
+/** The narrowest phone in use: 320 px wide. */
+const NARROW = { width: 320, height: 640 }
+
+/**
+ * The page on a 320 × 640 screen for a moment: nothing is wider than the screen (on a phone the
+ * browser would widen the layout to what is wider, so both widths are the screen's).
+ */
+async function fitsNarrow(p: Person, name: string): Promise<void> {
+  await p.page.setViewportSize(NARROW)
+  await expect
+    .poll(() =>
+      p.page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        layout: window.innerWidth,
+      })),
+    )
+    .toEqual({ page: NARROW.width, layout: NARROW.width })
+  await screenshot(p.page, name)
+  await p.page.setViewportSize(PHONE.viewport!)
+}
+
 interface Board {
   piles: number[][]
   stock: number
@@ -277,6 +298,9 @@ describe.skipIf(!browserTestsEnabled('duel.test.ts'))('Idioten för två in the 
         await mirrored(seat)
         if (steps === 30) {
           await screenshot(p0.page, 'phone-duel-player')
+          // The Swedish player's page on a 320 px phone: the score sheet's full headings were
+          // wider than the screen there.
+          await fitsNarrow(p1, 'phone-320-duel-player')
           await screenshot(spec.page, 'phone-duel-spectator')
           await expectNoAxeViolations(p0.page, 'duel, playing')
           await expectNoAxeViolations(spec.page, 'duel, playing, spectator')
@@ -376,6 +400,7 @@ describe.skipIf(!browserTestsEnabled('duel.test.ts'))('Idioten för två in the 
     ).toBe(true)
 
     await screenshot(p0.page, 'phone-duel-result')
+    await fitsNarrow(p1, 'phone-320-duel-result')
     // Every covered card of a pile shows its rank and its suit above the card on it (the suits
     // of buried cards decide what can be discarded later).
     const covered = await p0.page.evaluate(() =>
