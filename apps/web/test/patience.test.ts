@@ -20,6 +20,7 @@ import {
   klockanNewsText,
   klockanPileName,
   klockanTotal,
+  wideClockCell,
 } from '../src/lib/patience.ts'
 
 const key = (c: { row: number; col: number }) => `${c.row},${c.col}`
@@ -37,6 +38,29 @@ describe('Klockan on the screen', () => {
     for (let h = 1; h <= 12; h++) {
       const a = clockCell(h)
       const b = clockCell((h % 12) + 1)
+      expect(Math.abs(a.row - b.row) + Math.abs(a.col - b.col)).toBe(1)
+    }
+  })
+
+  it('the clock face sideways: 5 × 3, every hour its own cell, clockwise round the centre', () => {
+    const cells = Array.from({ length: 13 }, (_, i) => wideClockCell(i + 1))
+    expect(new Set(cells.map(key)).size).toBe(13)
+    for (const c of cells) {
+      expect(c.row).toBeGreaterThanOrEqual(1)
+      expect(c.row).toBeLessThanOrEqual(3)
+      expect(c.col).toBeGreaterThanOrEqual(1)
+      expect(c.col).toBeLessThanOrEqual(5)
+    }
+    expect(wideClockCell(12)).toEqual({ row: 1, col: 3 })
+    expect(wideClockCell(3)).toEqual({ row: 2, col: 5 })
+    expect(wideClockCell(6)).toEqual({ row: 3, col: 3 })
+    expect(wideClockCell(9)).toEqual({ row: 2, col: 1 })
+    expect(wideClockCell(13)).toEqual({ row: 2, col: 3 })
+    // The turned count's cell (row 2, column 4) is left free.
+    expect(cells.map(key)).not.toContain('2,4')
+    for (let h = 1; h <= 12; h++) {
+      const a = wideClockCell(h)
+      const b = wideClockCell((h % 12) + 1)
       expect(Math.abs(a.row - b.row) + Math.abs(a.col - b.col)).toBe(1)
     }
   })

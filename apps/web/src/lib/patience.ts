@@ -33,6 +33,30 @@ const CLOCK: Record<number, Cell> = {
 
 export const clockCell = (hour: number): Cell => CLOCK[hour]!
 
+/**
+ * The same clock face for a screen wider than it is high (a phone held sideways): 5 columns and
+ * 3 rows, clockwise as before, 12 at the top in the middle, 3 on the right, 6 at the bottom, 9 on
+ * the left, the kings in the middle. Five rows of piles left a phone on its side too little
+ * height for a readable card; three rows leave it three times as much.
+ */
+const WIDE_CLOCK: Record<number, Cell> = {
+  10: { row: 1, col: 1 },
+  11: { row: 1, col: 2 },
+  12: { row: 1, col: 3 },
+  1: { row: 1, col: 4 },
+  2: { row: 1, col: 5 },
+  3: { row: 2, col: 5 },
+  4: { row: 3, col: 5 },
+  5: { row: 3, col: 4 },
+  6: { row: 3, col: 3 },
+  7: { row: 3, col: 2 },
+  8: { row: 3, col: 1 },
+  9: { row: 2, col: 1 },
+  13: { row: 2, col: 3 },
+}
+
+export const wideClockCell = (hour: number): Cell => WIDE_CLOCK[hour]!
+
 /** The card index an hour's pile takes (what its face-up cards show): A, 2 … 10, J, Q, K. */
 export const hourIndex = (hour: number): string =>
   hour === 1 ? 'A' : hour <= 10 ? String(hour) : (['J', 'Q', 'K'][hour - 11] ?? '')

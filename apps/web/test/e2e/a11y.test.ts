@@ -5,7 +5,14 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
 import { browserFixture } from './fixture.ts'
-import { createSoloTable, createTable, joinByLink, type Person, startGame } from './pages.ts'
+import {
+  createSoloTable,
+  createTable,
+  joinByLink,
+  type Person,
+  selectByLabel,
+  startGame,
+} from './pages.ts'
 import { browserTestsEnabled, DESKTOP, expectNoAxeViolations, PHONE, screenshot } from './server.ts'
 
 /** A Klockan deck (as patience.test.ts's) whose standard game stops after 30 cards. */
@@ -204,6 +211,43 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
     expect(await targets(page)).toEqual({ small: [], overflow: false })
     await screenshot(page, 'a11y-idiot-phone-sideways')
     await expectNoAxeViolations(page, 'Idiot on a phone held sideways')
+  })
+
+  it('Klockan on a phone held sideways: the clock is 5 × 3, its cards readable, Turn on the screen below it, the rescue’s piles targets', async () => {
+    const p = await fx.open(SIDEWAYS, 'sv')
+    const { page, t } = p
+    await createSoloTable(p, fx.url, 'Astrid', 'klockan', async () => {
+      await selectByLabel(page, t.variant).selectOption('rescue')
+    })
+    await page.getByTestId('clock').waitFor()
+    const m = await page.evaluate(() => {
+      window.scrollTo(0, 0)
+      const hours = [...document.querySelectorAll('[data-testid="clock"] .hour')].map((e) =>
+        e.getBoundingClientRect(),
+      )
+      return {
+        rows: new Set(hours.map((r) => Math.round(r.top))).size,
+        columns: new Set(hours.map((r) => Math.round(r.left))).size,
+        card: document.querySelector('[data-testid="clock"] .card')!.getBoundingClientRect().width,
+        turn: document.querySelector('[data-testid="turn"]')!.getBoundingClientRect().bottom,
+        screen: window.innerHeight,
+      }
+    })
+    const shown = JSON.stringify(m)
+    // Five rows of piles left 12 px cards on a 360 px high screen, and Turn below it anyway.
+    expect({ rows: m.rows, columns: m.columns }, shown).toEqual({ rows: 3, columns: 5 })
+    // Never below the least card elsewhere (2.2rem, as an opponent's small card).
+    expect(m.card, shown).toBeGreaterThanOrEqual(2.2 * 16)
+    expect(m.turn, shown).toBeLessThanOrEqual(m.screen)
+    expect(await targets(page)).toEqual({ small: [], overflow: false })
+    await screenshot(page, 'a11y-klockan-phone-sideways', { screen: true })
+    // Run to the rescue (KLOCKAN_DECK: after 30 cards): every pile offered is a target.
+    await page.getByTestId('speed-fast').click()
+    await page.getByTestId('run').click()
+    await page.getByTestId('rescue').waitFor({ timeout: 30_000 })
+    expect(await targets(page)).toEqual({ small: [], overflow: false })
+    await screenshot(page, 'a11y-klockan-phone-sideways-rescue')
+    await expectNoAxeViolations(page, 'Klockan on a phone held sideways, the rescue offered')
   })
 
   it('the replay page: the verification is said once, and not again when the language is switched', async () => {
