@@ -5,7 +5,8 @@
  * solver-engine.test.ts; here, that the lines which depend on deciding late are real lines.
  */
 import { describe, expect, it } from 'vitest'
-import { ExactSearch, realLine, T_COMMIT, T_MARK, T_MOVE, T_REMOVE } from '../src/aces-up/exact.ts'
+import { ExactSearch, T_COMMIT, T_MARK, T_MOVE, T_REMOVE } from '../src/aces-up/exact.ts'
+import { realLine } from '../src/aces-up/real-line.ts'
 import { solveAcesUp } from '../src/aces-up/solver.ts'
 import { acesUp, parseCards } from '../src/index.ts'
 import { replaySolverLine } from './aces-up-helpers.ts'

@@ -49,11 +49,12 @@
  * Pure: no clock, no randomness, no I/O.
  */
 
-import { type Card, rankOf, suitOf } from '../cards.ts'
+import type { Card } from '../cards.ts'
+import { INF, RANK, SUIT } from './card-tables.ts'
 import { HighCards } from './high-cards.ts'
+import { PileBound } from './pile-bound.ts'
 import { hashWords, StateTable } from './state-table.ts'
 
-const INF = 0x3fffffff
 /** TT values at or above this are lower bounds (value + LB_FLAG); below it, exact values. */
 const LB_FLAG = 1024
 
@@ -64,15 +65,9 @@ export const T_COMMIT = 2
 export const T_MOVE = 3
 export const T_DEAL = 4
 
-const SUIT = new Uint8Array(104)
-const RANK = new Uint8Array(104)
 /** Twins (same suit and rank) play alike: keys write the face, card % 52, plus one. */
 const FACE = new Uint8Array(104)
-for (let c = 0; c < 104; c++) {
-  SUIT[c] = suitOf(c)
-  RANK[c] = rankOf(c)
-  FACE[c] = (c % 52) + 1
-}
+for (let c = 0; c < 104; c++) FACE[c] = (c % 52) + 1
 
 /** One step of a line found by the search, as trail codes: op, a, b. */
 export interface TrailStep {
@@ -133,21 +128,8 @@ export class ExactSearch {
   keyLen = 0
   keyHash = 0
   readonly order: Int32Array
-  readonly maxLive = new Int32Array(4)
-  readonly cost: Int32Array
-  readonly pileC: Int32Array
-  readonly pileNonPBottom: Uint8Array
-  readonly dpA: Int32Array
-  readonly dpB: Int32Array
-  readonly deadTo: Int32Array
-  readonly liveMax: Int32Array
-  readonly landing: Uint8Array
-  readonly stockLive: Uint8Array
-  readonly lastStart: number
-  readonly lastRowDead: boolean
-  readonly top1 = new Int32Array(4)
-  readonly top1Pile = new Int32Array(4)
-  readonly top2 = new Int32Array(4)
+  /** The bounds (1) to (3) of {@link lowerBound}. */
+  readonly piles: PileBound
 
   /**
    * @param closed every discard is made as soon as it is possible (no card is ever kept): the
@@ -178,35 +160,7 @@ export class ExactSearch {
     this.savedLen = new Int32Array(phases)
     this.savedHash = new Int32Array(phases)
     this.order = new Int32Array(k)
-    this.cost = new Int32Array(k * this.cap)
-    this.pileC = new Int32Array(k)
-    this.pileNonPBottom = new Uint8Array(k)
-    this.dpA = new Int32Array((k + 1) * (k + 1) * 2)
-    this.dpB = new Int32Array((k + 1) * (k + 1) * 2)
-    this.deadTo = new Int32Array(k)
-    this.liveMax = new Int32Array(k * 4)
-    this.landing = new Uint8Array(this.n)
-    const first = Math.min(k, this.n)
-    for (let i = first; i < this.n; i++) this.landing[i] = (i - first) % k
-    this.stockLive = new Uint8Array((this.n + 1) * k * 4)
-    for (let i = this.n - 1; i >= 0; i--) {
-      const o = i * k * 4
-      for (let j = 0; j < k * 4; j++) this.stockLive[o + j] = this.stockLive[o + k * 4 + j]!
-      if (i < first) continue
-      const x = this.deck[i]!
-      const j = o + this.landing[i]! * 4 + SUIT[x]!
-      if (RANK[x]! > this.stockLive[j]!) this.stockLive[j] = RANK[x]!
-    }
-    this.lastStart = this.n > first ? first + k * Math.floor((this.n - first - 1) / k) : this.n
-    let dead = this.n - this.lastStart === k
-    for (let i = this.lastStart; dead && i < this.n; i++) {
-      for (let j = this.lastStart; j < this.n; j++) {
-        const x = this.deck[i]!
-        const y = this.deck[j]!
-        if (SUIT[x] === SUIT[y] && RANK[y]! > RANK[x]!) dead = false
-      }
-    }
-    this.lastRowDead = dead
+    this.piles = new PileBound(deck, k, closed)
     this.reset()
   }
 
@@ -479,23 +433,12 @@ export class ExactSearch {
   // ---- bounds ---------------------------------------------------------------------------------
 
   /**
-   * A lower bound on the cards left from a phase start, on any line. Optional cards count
-   * nothing and hold no pile (they can be taken off when they surface), but may still kill.
-   * (1) Digging: "P" cards, the highest of their suit in play, are never discarded; a card below
-   * a P card comes to the top only after that P card is moved to an empty pile, where it stays
-   * at a bottom for good. B piles have a P card at the bottom; a pile whose bottom is not P but
-   * lies under an undug P card stays occupied (N such piles); so B + digs + N <= k, and while a
-   * non-P-bottom pile is dug out it is occupied too. A small dynamic programme over the piles
-   * takes the best digs, assuming every freed card is discarded.
-   * (2) A dead last row: a last deal that covers every pile and whose cards cannot discard one
-   * another ends the game at once.
-   * (3) Frozen table: if every pile holds a committed P card, no pile empties again, no move is
-   * possible, and a card with no live killer in another pile is P as well (a fixpoint).
-   * (4) With {@link useHighCards}, the high-card game of high-cards.ts, when (1) to (3) do not
-   * reach the incumbent.
+   * A lower bound on the cards left from a phase start, on any line: the pile bounds (1) to (3)
+   * of pile-bound.ts (digging, a dead last row, a frozen table) and, with {@link useHighCards},
+   * the high-card game of high-cards.ts when those do not reach the incumbent.
    */
   lowerBound(): number {
-    const lb = this.pileBound()
+    const lb = this.piles.value(this, this.incumbent)
     const high = this.high
     if (high === null || high.off || lb >= this.incumbent) return lb
     const before = high.misses
@@ -508,200 +451,6 @@ export class ExactSearch {
   /** Uses the high-card bound of high-cards.ts, with cards of rank r0 and up. */
   useHighCards(r0: number): void {
     this.high = new HighCards(this.deck, this.k, r0)
-  }
-
-  /** The bounds (1) to (3) of {@link lowerBound}. */
-  pileBound(): number {
-    const k = this.k
-    const cap = this.cap
-    const maxLive = this.maxLive
-    let staticLb = 0
-    for (let s = 0; s < 4; s++) {
-      maxLive[s] = 0
-      for (let r = 14; r >= 2; r--) {
-        const c = this.inPlay[s * 13 + r - 1]!
-        if (c > 0) {
-          maxLive[s] = r
-          staticLb += c
-          break
-        }
-      }
-    }
-    const cost = this.cost
-    const pileC = this.pileC
-    const pileNonPBottom = this.pileNonPBottom
-    let bottoms = 0
-    let noEmpty = true
-    let any = false
-    for (let p = 0; p < k; p++) {
-      pileC[p] = 0
-      const h = this.ph[p]!
-      if (h === 0) {
-        noEmpty = false
-        continue
-      }
-      const o = p * cap
-      const x0 = this.pc[o]!
-      const pBottom = RANK[x0] === maxLive[SUIT[x0]!]
-      if (pBottom) bottoms++
-      pileNonPBottom[p] = pBottom ? 0 : 1
-      let c = 0
-      let nonP = pBottom || this.pf[o] === 1 ? 0 : 1
-      for (let j = 1; j < h; j++) {
-        const x = this.pc[o + j]!
-        if (RANK[x] === maxLive[SUIT[x]!]) cost[o + c++] = nonP
-        else if (this.pf[o + j] === 0) nonP++
-      }
-      pileC[p] = c
-      if (c > 0) any = true
-    }
-    let buried = 0
-    if (any) {
-      const lim = k - bottoms
-      const k1 = lim + 1
-      let dpA = this.dpA
-      let dpB = this.dpB
-      const size = k1 * k1 * 2
-      dpA.fill(INF, 0, size)
-      dpA[0] = 0
-      for (let p = 0; p < k; p++) {
-        const c = pileC[p]!
-        if (c === 0) continue
-        const nonPBottom = pileNonPBottom[p] === 1
-        const o = p * cap
-        dpB.fill(INF, 0, size)
-        for (let i = 0; i < size; i++) {
-          const cur = dpA[i]!
-          if (cur === INF) continue
-          const fd = i & 1
-          const r2 = (i >> 1) % k1
-          const r1 = ((i >> 1) - r2) / k1
-          for (let m = 0; m <= c; m++) {
-            let n1 = r1 + m
-            let n2 = r2
-            let nf = fd
-            let v = cur
-            if (m < c) v += cost[o + c - 1 - m]!
-            if (nonPBottom) {
-              if (m < c) {
-                n1++
-                n2++
-              } else {
-                n2 += c
-                nf = 1
-              }
-            }
-            if (n1 > lim || n2 > lim) continue
-            const idx = (n1 * k1 + n2) * 2 + nf
-            if (v < dpB[idx]!) dpB[idx] = v
-          }
-        }
-        const t = dpA
-        dpA = dpB
-        dpB = t
-      }
-      buried = INF
-      for (let i = 0; i < size; i++) {
-        const v = dpA[i]!
-        if (v >= buried) continue
-        if ((i & 1) === 1 && ((i >> 1) % k1) + 1 > lim) continue
-        buried = v
-      }
-    }
-    const digLb = Math.max(staticLb + buried, this.lastRowBound())
-    // The closed search goes without (3): it has no budget, and there the bound costs more time
-    // than the nodes it saves (the ten slowest closed searches of 10,000 deals: 11.1 s with it,
-    // 8.3 s without, for 13% more nodes). The full search's budget is in nodes, so it keeps it.
-    if (!noEmpty || digLb >= this.incumbent || this.closed) return digLb
-    return Math.max(digLb, this.frozenBound())
-  }
-
-  lastRowBound(): number {
-    if (!this.lastRowDead || this.sp > this.lastStart) return 0
-    let permanent = 0
-    for (let s = 0; s < 4; s++) {
-      const r = this.maxLive[s]!
-      if (r > 0) permanent += this.inPlay[s * 13 + r - 1]!
-    }
-    for (let i = this.lastStart; i < this.n; i++) {
-      const x = this.deck[i]!
-      if (RANK[x] === this.maxLive[SUIT[x]!]) permanent--
-    }
-    return this.n - this.lastStart + permanent
-  }
-
-  frozenBound(): number {
-    const n = this.n
-    const k = this.k
-    const cap = this.cap
-    const deadTo = this.deadTo
-    const liveMax = this.liveMax
-    deadTo.fill(0)
-    for (;;) {
-      const so = this.sp * k * 4
-      for (let i = 0; i < k * 4; i++) liveMax[i] = this.stockLive[so + i]!
-      for (let p = 0; p < k; p++) {
-        const o = p * cap
-        for (let j = deadTo[p]!; j < this.ph[p]!; j++) {
-          const x = this.pc[o + j]!
-          const i = p * 4 + SUIT[x]!
-          if (RANK[x]! > liveMax[i]!) liveMax[i] = RANK[x]!
-        }
-      }
-      this.summarise()
-      let changed = false
-      for (let p = 0; p < k; p++) {
-        const o = p * cap
-        for (let j = this.ph[p]! - 1; j > deadTo[p]!; j--) {
-          if (this.pf[o + j] === 0 && this.isP(this.pc[o + j]!, p)) {
-            deadTo[p] = j
-            changed = true
-            break
-          }
-        }
-      }
-      if (!changed) break
-    }
-    let lb = 0
-    for (let p = 0; p < k; p++) {
-      const o = p * cap
-      let hasP = false
-      for (let j = deadTo[p]!; j < this.ph[p]!; j++) {
-        if (this.pf[o + j] === 0 && this.isP(this.pc[o + j]!, p)) {
-          hasP = true
-          lb++
-        }
-      }
-      if (!hasP) return 0
-      for (let j = 0; j < deadTo[p]!; j++) if (this.pf[o + j] === 0) lb++
-    }
-    for (let i = this.sp; i < n; i++) if (this.isP(this.deck[i]!, this.landing[i]!)) lb++
-    return lb
-  }
-
-  summarise(): void {
-    for (let s = 0; s < 4; s++) {
-      let a = 0
-      let ap = -1
-      let b = 0
-      for (let p = 0; p < this.k; p++) {
-        const v = this.liveMax[p * 4 + s]!
-        if (v > a) {
-          b = a
-          a = v
-          ap = p
-        } else if (v > b) b = v
-      }
-      this.top1[s] = a
-      this.top1Pile[s] = ap
-      this.top2[s] = b
-    }
-  }
-
-  isP(x: number, p: number): boolean {
-    const s = SUIT[x]!
-    const other = this.top1Pile[s] === p ? this.top2[s]! : this.top1[s]!
-    return other <= RANK[x]!
   }
 
   // ---- the search -----------------------------------------------------------------------------
@@ -916,104 +665,4 @@ export class ExactSearch {
   line(): TrailStep[] {
     return this.incumbentSteps
   }
-}
-
-export type SolverMove =
-  | { type: 'discard'; pile: number }
-  | { type: 'move'; from: number; to: number }
-  | { type: 'deal' }
-
-/**
- * Turns a line of the search (its trail) into moves of the real game. An optional card that was
- * taken off when it was discardable in the same phase is discarded then; one taken off later, or
- * never taken off, is discarded at the end of the phase in which it was last marked, just before
- * that deal (lowest rank first, so that each one's killer is still there). Throws if a move it
- * writes is not legal, which would be a bug of the search.
- */
-export function realLine(
-  deck: readonly Card[],
-  k: number,
-  steps: readonly TrailStep[],
-): SolverMove[] {
-  // Pass 1: which mark each removal takes off, and the fate of every mark.
-  interface Mark {
-    card: number
-    phase: number
-    removedIn: number
-    used: boolean
-  }
-  const piles: { card: number; mark: Mark | null }[][] = Array.from({ length: k }, () => [])
-  const first = Math.min(k, deck.length)
-  for (let p = 0; p < first; p++) piles[p]!.push({ card: deck[p]!, mark: null })
-  let sp = first
-  let phase = 0
-  const marks: Mark[] = []
-  const removes: (Mark | null)[] = []
-  for (const { op, a } of steps) {
-    let removed: Mark | null = null
-    if (op === T_MARK) {
-      const t = piles[a]!.at(-1)!
-      t.mark = { card: t.card, phase, removedIn: Number.POSITIVE_INFINITY, used: false }
-      marks.push(t.mark)
-    } else if (op === T_COMMIT) {
-      const t = piles[a]!.at(-1)!
-      if (t.mark !== null) t.mark.used = true
-      t.mark = null
-    } else if (op === T_REMOVE) {
-      const t = piles[a]!.pop()!
-      removed = t.mark
-      if (removed !== null) removed.removedIn = phase
-    } else if (op === T_MOVE) {
-      const t = piles[a >> 3]!.pop()!
-      if (t.mark !== null) t.mark.used = true
-      t.mark = null
-      piles[a & 7]!.push(t)
-    } else {
-      for (let p = 0; p < a; p++) piles[p]!.push({ card: deck[sp++]!, mark: null })
-      phase++
-    }
-    removes.push(removed)
-  }
-  // Pass 2: the real game.
-  const real: number[][] = Array.from({ length: k }, () => [])
-  for (let p = 0; p < first; p++) real[p]!.push(deck[p]!)
-  sp = first
-  phase = 0
-  const out: SolverMove[] = []
-  const discard = (card: number) => {
-    const p = real.findIndex((q) => q.at(-1) === card)
-    const ok =
-      p >= 0 &&
-      real.some((q, i) => {
-        const y = q.at(-1)
-        return i !== p && y !== undefined && SUIT[y] === SUIT[card] && RANK[y]! > RANK[card]!
-      })
-    if (!ok) throw new Error(`solver line: card ${card} cannot be discarded`)
-    real[p]!.pop()
-    out.push({ type: 'discard', pile: p })
-  }
-  // Marks of this phase whose card goes later or never: discarded now, lowest rank first.
-  const closePhase = () => {
-    const late = marks
-      .filter((m) => !m.used && m.phase === phase && m.removedIn > phase)
-      .sort((x, y) => RANK[x.card]! - RANK[y.card]!)
-    for (const m of late) discard(m.card)
-  }
-  steps.forEach(({ op, a }, i) => {
-    const m = removes[i]
-    if (op === T_REMOVE && m !== null && m !== undefined && m.phase === phase) discard(m.card)
-    else if (op === T_MOVE) {
-      const x = real[a >> 3]!.pop()
-      if (x === undefined || real[a & 7]!.length !== 0) throw new Error('solver line: bad move')
-      real[a & 7]!.push(x)
-      out.push({ type: 'move', from: a >> 3, to: a & 7 })
-    } else if (op === T_DEAL) {
-      closePhase()
-      for (let p = 0; p < a; p++) real[p]!.push(deck[sp++]!)
-      out.push({ type: 'deal' })
-      phase++
-    }
-  })
-  closePhase()
-  return out
 }

@@ -22,19 +22,12 @@
  * end, once the stock is out. A top that may go and has no lower high card of its suit left to
  * kill is taken off at once (keeping it can only block). Pure, no clock.
  */
-import { type Card, rankOf, suitOf } from '../cards.ts'
+import type { Card } from '../cards.ts'
+import { INF, RANK, SUIT } from './card-tables.ts'
 import { hashWords, StateTable } from './state-table.ts'
 
-const INF = 0x3fffffff
 const OPT = 64
 const SEP = 127
-
-const SUIT = new Uint8Array(104)
-const RANK = new Uint8Array(104)
-for (let c = 0; c < 104; c++) {
-  SUIT[c] = suitOf(c)
-  RANK[c] = rankOf(c)
-}
 /** A face (0 … 51) as the relaxed game writes it: card % 52, plus OPT when marked. */
 const faceSuit = (f: number) => SUIT[f & 63]!
 const faceRank = (f: number) => RANK[f & 63]!

@@ -17,7 +17,8 @@
  * right-hand ones before a short last deal) are interchangeable; only those are sorted in keys.
  *
  * Two searches run, both an {@link ExactSearch} (see exact.ts for the search itself: phases
- * between deals, a transposition table, lower bounds, branch and bound).
+ * between deals, a transposition table, branch and bound; its lower bounds are pile-bound.ts's
+ * and high-cards.ts's, and real-line.ts turns its line into moves of the game).
  * - The *closed* search makes every discard as soon as it is possible, so every available discard
  *   is made before each deal (within a phase discard opportunities only grow, so making them at
  *   once is confluent and loses nothing among such lines). It runs within `closedMaxNodes` and
@@ -36,9 +37,10 @@
  */
 
 import type { Card } from '../cards.ts'
-import { ExactSearch, realLine, type SolverMove } from './exact.ts'
+import { ExactSearch } from './exact.ts'
+import { realLine, type SolverMove } from './real-line.ts'
 
-export type { SolverMove } from './exact.ts'
+export type { SolverMove } from './real-line.ts'
 
 export interface SolveOptions {
   /**
