@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { browserFixture } from './fixture.ts'
-import { createTable, joinByLink, selectByLabel, startGame } from './pages.ts'
+import { createTable, joinByLink, pickGame, selectByLabel, startGame } from './pages.ts'
 import { browserTestsEnabled, DESKTOP, expectNoAxeViolations, PHONE, screenshot } from './server.ts'
 
 /** The name's problem line and the focus: what the player sees and where typing would go. */
@@ -116,6 +116,27 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
       await expectNoAxeViolations(page, `home (${size}), Create without a name`)
     })
   }
+
+  it('on a 320 px phone the form of every game fits the screen, in every language (the duel’s scoring select was wider)', async () => {
+    for (const lang of ['sv', 'nb', 'en'] as const) {
+      const { page } = await fx.open({ ...PHONE, viewport: { width: 320, height: 640 } }, lang)
+      await page.goto(`${fx.url}/`)
+      for (const game of ['idiot', 'klockan', 'herrarna', 'duel'] as const) {
+        await pickGame(page, game)
+        await expect
+          .poll(
+            () =>
+              page.evaluate(() => ({
+                page: document.documentElement.scrollWidth,
+                layout: window.innerWidth,
+              })),
+            { message: `${game} in ${lang}` },
+          )
+          .toEqual({ page: 320, layout: 320 })
+      }
+      await screenshot(page, `home-phone-320-duel-${lang}`)
+    }
+  })
 
   it('[A-2][A-10] a duel of eight piles with two decks: chosen on the home page, the same deal only with two decks each, all eight piles on a phone in two rows of four, cards twice as wide as in one row', async () => {
     const host = await fx.open(PHONE, 'en')
