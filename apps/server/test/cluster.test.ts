@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { type Client, connect, must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
 import { Ownership } from '../src/ownership.ts'
-import { type Node, settled, startNode } from './cluster.ts'
+import { type Node, readyzOnceItIs, settled, startNode } from './cluster.ts'
 import { redisMissing, startRedis, type TestRedis } from './redis-server.ts'
 
 const missing = redisMissing()
@@ -314,9 +314,9 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
     await redis.stop()
     try {
       for (const n of nodes) {
-        const r = await fetch(`${n.url}/readyz`)
+        const r = await readyzOnceItIs(n.url, 503)
         expect(r.status).toBe(503)
-        expect(await r.json()).toMatchObject({ ok: false, store: false })
+        expect(r.body).toMatchObject({ ok: false, store: false })
       }
       const t0 = Date.now()
       const refused = await players[1]!.send('game:move', {

@@ -30,6 +30,25 @@ export interface Node {
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 
+/**
+ * /readyz of a node as soon as it answers `status`, asked every 50 ms for at most `ms` (a node
+ * shares one answer of its store for READY_CACHE_MS, 250 ms, so a change shows within that);
+ * the last answer if none did, for the caller's expect to show.
+ */
+export async function readyzOnceItIs(
+  url: string,
+  status: number,
+  ms = 1000,
+): Promise<{ status: number; body: unknown }> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const r = await fetch(`${url}/readyz`)
+    const answer = { status: r.status, body: await r.json() }
+    if (r.status === status || Date.now() > deadline) return answer
+    await new Promise((res) => setTimeout(res, 50))
+  }
+}
+
 /** Starts one node and waits until /readyz answers 200 (or throws after `ms`). */
 export async function startNode(env: Record<string, string>, ms = 20_000): Promise<Node> {
   const port = env.PORT ? Number(env.PORT) : await freePort()

@@ -4,7 +4,7 @@
 // escapes to the process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, connect, must } from '../scripts/client.ts'
-import { type Node, startNode } from './cluster.ts'
+import { type Node, readyzOnceItIs, startNode } from './cluster.ts'
 import { type FaultProxy, startFaultProxy } from './fault-proxy.ts'
 import { redisMissing, startRedis, type TestRedis } from './redis-server.ts'
 
@@ -127,7 +127,7 @@ describe.skipIf(missing !== null)('a node between resets of its Redis connection
     expect(create.ok).toBe(false)
     if (!create.ok) expect(['UNAVAILABLE', 'OUTCOME_UNKNOWN']).toContain(create.error.code)
     expect(Date.now() - t0).toBeLessThan(3000)
-    expect((await fetch(`${node.url}/readyz`)).status).toBe(503)
+    expect((await readyzOnceItIs(node.url, 503)).status).toBe(503)
     proxy.up()
     await served()
     must(
