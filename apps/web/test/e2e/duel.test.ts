@@ -10,6 +10,7 @@ import {
   createTable,
   joinByLink,
   type Person,
+  pageWidths,
   selectByLabel,
   startGame,
   watchByLink,
@@ -43,14 +44,7 @@ const NARROW = { width: 320, height: 640 }
  */
 async function fitsNarrow(p: Person, name: string): Promise<void> {
   await p.page.setViewportSize(NARROW)
-  await expect
-    .poll(() =>
-      p.page.evaluate(() => ({
-        page: document.documentElement.scrollWidth,
-        layout: window.innerWidth,
-      })),
-    )
-    .toEqual({ page: NARROW.width, layout: NARROW.width })
+  await expect.poll(() => pageWidths(p.page)).toEqual({ page: NARROW.width, layout: NARROW.width })
   await screenshot(p.page, name)
   await p.page.setViewportSize(PHONE.viewport!)
 }

@@ -13,6 +13,7 @@ import { endByForfeit, IDIOT_DECK, playTurn, snap } from './idiot-helpers.ts'
 import {
   createIdiotTable,
   createTable,
+  fitsWidth,
   focused,
   joinByLink,
   type Person,
@@ -68,10 +69,6 @@ const smallTargets = (page: Page) =>
           `${el.tagName} "${el.textContent?.trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`,
       ),
   )
-
-/** Whether the page fits its viewport's width (nothing to scroll sideways). */
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (issue 15)', () => {
   const fx = browserFixture({ deck: IDIOT_DECK })

@@ -4,7 +4,15 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { browserFixture } from './fixture.ts'
-import { createTable, joinByLink, pickGame, selectByLabel, startGame } from './pages.ts'
+import {
+  createTable,
+  fitsWidth,
+  joinByLink,
+  pageWidths,
+  pickGame,
+  selectByLabel,
+  startGame,
+} from './pages.ts'
 import { browserTestsEnabled, DESKTOP, expectNoAxeViolations, PHONE, screenshot } from './server.ts'
 
 /** The name's problem line and the focus: what the player sees and where typing would go. */
@@ -124,14 +132,7 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
       for (const game of ['idiot', 'klockan', 'herrarna', 'duel'] as const) {
         await pickGame(page, game)
         await expect
-          .poll(
-            () =>
-              page.evaluate(() => ({
-                page: document.documentElement.scrollWidth,
-                layout: window.innerWidth,
-              })),
-            { message: `${game} in ${lang}` },
-          )
+          .poll(() => pageWidths(page), { message: `${game} in ${lang}` })
           .toEqual({ page: 320, layout: 320 })
       }
       await screenshot(page, `home-phone-320-duel-${lang}`)
@@ -162,9 +163,7 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
       await mine.waitFor()
       expect(await mine.locator('[data-testid^="pile-"]').count()).toBe(8)
       expect(await mine.locator('[data-testid^="pile-"] [data-card]').count()).toBe(8)
-      expect(
-        await p.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      ).toBe(true)
+      expect(await fitsWidth(p.page)).toBe(true)
     }
     // The score sheet's bands are those of two decks (A-11), in each reader's language.
     for (const [p, lang] of [

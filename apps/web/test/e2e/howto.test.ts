@@ -10,7 +10,14 @@ import klockanTexts from '../../src/howto/klockan.ts'
 import { cardLabel } from '../../src/lib/card-names.ts'
 import { browserFixture } from './fixture.ts'
 import { snap } from './idiot-helpers.ts'
-import { createIdiotTable, joinByLink, type Person, pickGame, startGame } from './pages.ts'
+import {
+  createIdiotTable,
+  fitsWidth,
+  joinByLink,
+  type Person,
+  pickGame,
+  startGame,
+} from './pages.ts'
 import {
   browserTestsEnabled,
   DESKTOP,
@@ -26,10 +33,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png` })
   await expectNoAxeViolations(page, name)
 }
-
-/** Whether the page fits its viewport's width (nothing to scroll sideways). */
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 /** Where the focus is: the test id of the focused element, and whether it is inside the dialog. */
 const focus = (page: Page) =>

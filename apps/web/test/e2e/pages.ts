@@ -19,6 +19,20 @@ export const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, 
 export const selectByLabel = (page: Page, label: string) =>
   page.getByRole('combobox', { name: new RegExp(`^${escapeRe(label)}`) })
 
+/** Whether the page fits its viewport's width (nothing to scroll sideways). */
+export const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+/**
+ * The page's width and the layout's: on a phone the browser widens the layout to whatever is
+ * wider than the screen, so a page that fits has both at the screen's width.
+ */
+export const pageWidths = (page: Page) =>
+  page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    layout: window.innerWidth,
+  }))
+
 /**
  * Home page: picks a game by tapping its name on its card (the radio button is visually hidden
  * inside it). By the name's own element: the text alone is not unique on an English or Norwegian
