@@ -93,6 +93,28 @@ describe('worker pool (A-16 solver and bots off the event loop)', () => {
     expect(pool.stats().threads).toBe(1)
   })
 
+  it('a job its caller cancels, running or waiting, resolves null and the pool keeps working', async () => {
+    const pool = make({ threads: 1, testTasks: true })
+    const running = new AbortController()
+    const waiting = new AbortController()
+    const t0 = performance.now()
+    const first = pool.runTestTask({ kind: 'spin', ms: 60_000 }, 120_000, running.signal)
+    await untilRunning(pool, 1)
+    const second = pool.runTestTask({ kind: 'spin', ms: 60_000 }, 120_000, waiting.signal)
+    expect(pool.stats().queued).toBe(1)
+    waiting.abort()
+    expect(await second).toBeNull()
+    running.abort()
+    expect(await first).toBeNull()
+    expect(performance.now() - t0).toBeLessThan(10_000)
+    // A signal already aborted: the job never runs.
+    expect(await pool.runTestTask({ kind: 'spin', ms: 60_000 }, 120_000, running.signal)).toBeNull()
+    expect(pool.stats()).toMatchObject({ cancelled: 3, timedOut: 0, failed: 0, queued: 0 })
+    const deck = deckOf(4, 'pool-after-cancel')
+    expect((await pool.solve(deck, 4))?.best).toBe(solveAcesUp(deck, 4).best)
+    expect(pool.stats().threads).toBe(1)
+  })
+
   it('a worker that dies fails its job and is replaced', async () => {
     const pool = make({ threads: 1, testTasks: true })
     expect(await pool.runTestTask({ kind: 'exit' }, 5_000)).toBeNull()

@@ -8,7 +8,8 @@
  *   null, counted in `refused`), so a flood of solves cannot build an unbounded backlog.
  * - Time limit per job: a job still queued or running after its limit is aborted; piscina then
  *   terminates the worker running it and starts a fresh one, so the pool keeps its size. The job
- *   resolves null (counted in `timedOut`).
+ *   resolves null (counted in `timedOut`). A caller's signal stops a job the same way (counted in
+ *   `cancelled`).
  * - A worker that dies (a crash, process.exit in the thread) fails its job with null (counted in
  *   `failed`) and piscina replaces it.
  * Jobs never reject: a caller gets a result or null and decides what to show without one.
@@ -53,6 +54,8 @@ export interface WorkerPoolStats {
   readonly refused: number
   /** Jobs aborted by their time limit. */
   readonly timedOut: number
+  /** Jobs stopped by their caller (a signal), waiting or running. */
+  readonly cancelled: number
   /** Jobs whose worker failed or threw. */
   readonly failed: number
 }
@@ -72,6 +75,7 @@ export class WorkerPool {
   private completed = 0
   private refused = 0
   private timedOut = 0
+  private cancelled = 0
   private failed = 0
   private closed = false
 
@@ -100,13 +104,14 @@ export class WorkerPool {
   solve(
     deck: readonly number[],
     piles: AcesUpPiles,
-    opts: { maxNodes?: number; timeoutMs?: number } = {},
+    opts: { maxNodes?: number; timeoutMs?: number; signal?: AbortSignal } = {},
   ): Promise<SolveOutcome | null> {
     const task: Task =
       opts.maxNodes === undefined
         ? { kind: 'solve', deck: deck.slice(), piles }
         : { kind: 'solve', deck: deck.slice(), piles, maxNodes: opts.maxNodes }
-    return this.run(task, opts.timeoutMs ?? this.solveTimeoutMs) as Promise<SolveOutcome | null>
+    const timeoutMs = opts.timeoutMs ?? this.solveTimeoutMs
+    return this.run(task, timeoutMs, opts.signal) as Promise<SolveOutcome | null>
   }
 
   /**
@@ -124,8 +129,8 @@ export class WorkerPool {
   }
 
   /** Runs a test-only task (see tasks.ts); the pool must have been built with `testTasks`. */
-  runTestTask(task: Task, timeoutMs: number): Promise<unknown> {
-    return this.run(task, timeoutMs)
+  runTestTask(task: Task, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
+    return this.run(task, timeoutMs, signal)
   }
 
   stats(): WorkerPoolStats {
@@ -136,6 +141,7 @@ export class WorkerPool {
       completed: this.completed,
       refused: this.refused,
       timedOut: this.timedOut,
+      cancelled: this.cancelled,
       failed: this.failed,
     }
   }
@@ -147,7 +153,12 @@ export class WorkerPool {
     await this.pool.destroy()
   }
 
-  private async run(task: Task, timeoutMs: number): Promise<unknown> {
+  /** Runs `task` within `timeoutMs`; `cancel` (the caller's) stops it early, as the limit does. */
+  private async run(task: Task, timeoutMs: number, cancel?: AbortSignal): Promise<unknown> {
+    if (cancel?.aborted) {
+      this.cancelled++
+      return null
+    }
     if (this.closed || this.pool.queueSize >= this.maxQueue) {
       this.refused++
       return null
@@ -158,6 +169,8 @@ export class WorkerPool {
       expired = true
       abort.abort()
     }, timeoutMs)
+    const stop = () => abort.abort()
+    cancel?.addEventListener('abort', stop, { once: true })
     this.inFlight++
     try {
       const out: unknown = await this.pool.run(task, { signal: abort.signal })
@@ -165,10 +178,12 @@ export class WorkerPool {
       return out
     } catch {
       if (expired) this.timedOut++
+      else if (cancel?.aborted) this.cancelled++
       else if (!this.closed) this.failed++
       return null
     } finally {
       clearTimeout(timer)
+      cancel?.removeEventListener('abort', stop)
       this.inFlight--
     }
   }
