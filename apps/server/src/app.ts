@@ -22,10 +22,7 @@ import { serveRecords } from './record-routes.ts'
 import { attachSockets, type KortbordServer, roomsFor } from './sockets.ts'
 import { MemoryStore, type TableStore } from './store.ts'
 import { defaultThreads, WorkerPool } from './workers/pool.ts'
-import { bestSolvers } from './workers/solvers.ts'
-
-/** Background proofs that may wait for the proof thread; beyond it a bound stays a bound. */
-const PROOF_QUEUE = 32
+import { bestSolvers, PROOF_QUEUE } from './workers/solvers.ts'
 
 export interface App {
   readonly fastify: FastifyInstance
@@ -128,7 +125,17 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       solveTimeoutMs: config.solver.proofTimeoutMs,
       nice: 19,
     }))
-  const solvers = bestSolvers(config.solver, workers, proofs)
+  // SOLVER_EARLY_PROOF: the proofs of deals still in play, on one more such thread, so that a
+  // finished game's proof never waits behind them (best.ts).
+  let earlyPool: WorkerPool | null = null
+  const earlyProofs = () =>
+    (earlyPool ??= new WorkerPool({
+      threads: 1,
+      maxQueue: PROOF_QUEUE,
+      solveTimeoutMs: config.solver.proofTimeoutMs,
+      nice: 19,
+    }))
+  const solvers = bestSolvers(config.solver, workers, proofs, earlyProofs)
   const metrics = opts.metrics ?? createMetrics()
   const limits = new Limits(config.limits, opts.limitsRedis)
   const trust = trustFunction(config.trustProxy)
@@ -179,6 +186,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
         spectatorsPerTable: config.limits.spectatorsPerTable,
         hardBotsPerNode: config.limits.hardBotsPerNode,
         recordMaxMoves: config.records.maxMoves,
+        earlyProof: config.solver.earlyProof,
       },
       log,
       now,
@@ -187,6 +195,9 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       ...rooms,
       solve: config.solver.enabled ? solvers.solve : undefined,
       prove: config.solver.enabled ? solvers.prove : undefined,
+      proveEarly: config.solver.enabled ? solvers.proveEarly : undefined,
+      // Read without starting the thread: none started yet, none waiting.
+      earlyWaiting: () => earlyPool?.stats().queued ?? 0,
       botMove: (level, view, seed, thinkMs) => workers().botMove(level, view, seed, thinkMs),
     },
     config.publicUrl ?? '',
@@ -304,6 +315,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     presence.close()
     await pool?.close()
     await proofPool?.close()
+    await earlyPool?.close()
     await metricsServer?.close()
     await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()))
     await store.close()

@@ -73,6 +73,12 @@ const Env = z.object({
    */
   SOLVER_PROOF_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   SOLVER_PROOF_NODES: z.coerce.number().int().min(1).default(20_000_000),
+  /**
+   * Starts a deal's background proof as soon as its game is dealt (when the background queue has
+   * room to spare), held in memory until the game ends; off: only at the end, after the table's
+   * solve.
+   */
+  SOLVER_EARLY_PROOF: flag.default(true),
   /** Tests only: the background proof waits this long before it starts (to see "≤ n" first). */
   KORTBORD_TEST_PROOF_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Worker threads for the solver and hard bots (default: the machine's cores less one, ≥ 1). */
@@ -169,6 +175,8 @@ export interface Config {
     readonly nodes: number
     readonly proofTimeoutMs: number
     readonly proofNodes: number
+    /** SOLVER_EARLY_PROOF: the background proof starts when a game is dealt. */
+    readonly earlyProof: boolean
     readonly testProofDelayMs: number
   }
   readonly workers: { readonly threads: number | null; readonly queue: number }
@@ -253,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       nodes: e.SOLVER_NODES,
       proofTimeoutMs: e.SOLVER_PROOF_TIMEOUT_MS,
       proofNodes: e.SOLVER_PROOF_NODES,
+      earlyProof: e.SOLVER_EARLY_PROOF,
       testProofDelayMs: e.KORTBORD_TEST_PROOF_DELAY_MS,
     },
     workers: { threads: e.WORKERS ?? null, queue: e.WORKER_QUEUE },

@@ -53,6 +53,8 @@ export interface TableConfig {
   readonly hardBotsPerNode?: number
   /** Moves a game record keeps at most (RECORD_MAX_MOVES). */
   readonly recordMaxMoves?: number
+  /** A-16: a deal's background proof starts when its game is dealt (SOLVER_EARLY_PROOF). */
+  readonly earlyProof?: boolean
 }
 
 /** What publishing an update needs of a table. */
@@ -107,6 +109,17 @@ export interface TableDeps {
   solve?(deck: readonly number[], piles: 4 | 5 | 8): Promise<DuelBest | null>
   /** A-16: the background proof of a figure the table's solve left unproven, or null. */
   prove?(deck: readonly number[], piles: 4 | 5 | 8): Promise<DuelBest | null>
+  /**
+   * A-16 with SOLVER_EARLY_PROOF: the proof of a deal whose game is in play, on a thread of its
+   * own, cancelled by `signal`; null without an answer.
+   */
+  proveEarly?(
+    deck: readonly number[],
+    piles: 4 | 5 | 8,
+    signal: AbortSignal,
+  ): Promise<DuelBest | null>
+  /** Early proofs waiting for their thread now (a new one needs room). */
+  earlyWaiting?(): number
   now(): number
 }
 

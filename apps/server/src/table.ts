@@ -185,6 +185,10 @@ export class Table {
   get hardBots(): number {
     return this.record.seats.filter((s) => s.bot === 'hard').length
   }
+  /** An A-16 solve or proof this table asked for is under way on this node (tests). */
+  get solving(): boolean {
+    return this.best.busy
+  }
   /** Nobody is connected on this node and no timer is pending: safe to drop from memory. */
   get idle(): boolean {
     return this.members.size === 0 && this.timers.idle && !this.best.busy

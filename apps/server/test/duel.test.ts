@@ -217,10 +217,13 @@ describe('Idioten för två over the protocol', () => {
   it('[A-16][I-15] the sheet gets the upper bound at once, then the figure the background proves (issue 16)', async () => {
     // SOLVER_NODES=0: the table's solve tries no keeps, so on a deal where keeping a card under
     // a deal leaves fewer cards, its figure is an upper bound; the proof waits a moment first.
+    // No early proof: started with the deal, it could answer before the game ends, and the sheet
+    // would go straight to the proven figure (the next test), with no "≤ n" to see.
     const slow = await startServer({
       SOLVER: '1',
       SOLVER_NODES: '0',
       KORTBORD_TEST_PROOF_DELAY_MS: '300',
+      SOLVER_EARLY_PROOF: '0',
     })
     try {
       const { code, players, watcher, version } = await duelTable({ games: 1 }, slow)
@@ -256,6 +259,53 @@ describe('Idioten för två over the protocol', () => {
       expect(logged.map((e) => (e as { best: number }).best)).toEqual([exact.best, exact.best])
     } finally {
       await slow.stop()
+    }
+  })
+
+  it('[A-16][I-15] with the early proof, a deal the table cannot prove shows its proven figure at the end, with no "≤ n" first (issue 16)', async () => {
+    // SOLVER_NODES=0, as above: the table's solve alone would show the bound first.
+    const early = await startServer({
+      SOLVER: '1',
+      SOLVER_NODES: '0',
+      SOLVER_PROOF_NODES: '1000000',
+      SOLVER_EARLY_PROOF: '1',
+    })
+    try {
+      const { code, players, watcher, version } = await duelTable({ games: 1 }, early)
+      const deck = KEEP_DECK
+      expect(solveAcesUp(deck, 4, { maxNodes: 0 }).proven).toBe('closed')
+      const exact = solveAcesUp(deck, 4, { maxNodes: early.config.solver.proofNodes })
+      expect(exact.proven).toBe('all')
+      const started = must(
+        await players[0].send('table:start', { table: code, version, deal: { deck } }),
+      )
+      // The deal's proof started with the game (both players' game, one deal): let it finish
+      // before the game does. Nobody is shown anything meanwhile.
+      const table = (await early.app.hub.get(code))!
+      expect(table.solving).toBe(true)
+      for (const until = Date.now() + 30_000; table.solving; ) {
+        expect(Date.now()).toBeLessThan(until)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      expect(table.version).toBe(started.version)
+      await driveDuel(players, code, started.version, { seed: 'keep' })
+      await watcher.waitFor(
+        code,
+        (u) => ([0, 1] as const).every((p) => records(u, p)[0]?.best?.proven === 'all'),
+        10_000,
+      )
+      for (const c of [...players, watcher]) {
+        for (const seat of [0, 1] as const) {
+          // Every figure this client was shown for that game, in order: the proven one only.
+          const shown = c.updates
+            .filter((u) => u.table.code === code && u.view !== null)
+            .map((u) => JSON.stringify(records(u, seat)[0]?.best ?? null))
+            .filter((b, i, all) => b !== 'null' && b !== all[i - 1])
+          expect(shown.map((b) => JSON.parse(b))).toEqual([{ best: exact.best, proven: 'all' }])
+        }
+      }
+    } finally {
+      await early.stop()
     }
   })
 

@@ -16,6 +16,7 @@ import {
   idiot,
   idiotLegalMovesFromView,
   type Viewer,
+  withBest,
 } from '@kortbord/engine'
 import { type GameView, ROW_KEYS, type TableUpdate } from '@kortbord/protocol'
 import { frameViews, type PublicFrames } from '@kortbord/protocol/frames'
@@ -281,6 +282,49 @@ function checkDuelView(got: unknown, s: DuelState, viewer: Viewer): void {
   }
 }
 
+/** The state without A-16 figures: a record's frames replay its moves, which set none. */
+const withoutFigures = (s: DuelState): DuelState => ({
+  ...s,
+  players: [0, 1].map((p) => ({
+    ...s.players[p as 0 | 1],
+    results: s.players[p as 0 | 1].results.map((r) => ({ ...r, best: null })),
+  })) as unknown as DuelState['players'],
+})
+
+/**
+ * A-16 over a table's history: every figure (`best` of a game's record) a version sets or
+ * changes is on a game that was over in the version before, and with the same deal played by
+ * both players by then (I-15, A-15), so no figure, early proof or not, is there sooner; and with
+ * the same deal no figure is in the public log. Returns how many figures were set.
+ */
+function checkFigures(history: Map<number, TableRecord>): number {
+  const versions = [...history.keys()].sort((a, b) => a - b)
+  let set = 0
+  for (const [i, v] of versions.entries()) {
+    const before = i === 0 ? null : (history.get(versions[i - 1]!)!.state as DuelState | null)
+    const after = history.get(v)!.state as DuelState | null
+    if (after === null) continue
+    const played = (seat: 0 | 1, index: number) =>
+      (before?.players[seat].results.length ?? 0) > index
+    for (const seat of [0, 1] as const) {
+      after.players[seat].results.forEach((rec, index) => {
+        const was = before?.players[seat].results[index]?.best ?? null
+        if (JSON.stringify(rec.best) === JSON.stringify(was)) return
+        const owed =
+          played(seat, index) && (!after.settings.sameDeal || played((1 - seat) as 0 | 1, index))
+        expect(owed, `a figure for ${seat}/${index} at v${v}`).toBe(true)
+        set++
+      })
+    }
+    if (after.settings.sameDeal)
+      expect(
+        history.get(v)!.log.filter((e) => e.t === 'best'),
+        `v${v}`,
+      ).toEqual([])
+  }
+  return set
+}
+
 describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
   for (const n of [2, 3, 4]) {
     it(`[I-15] ${n}-player Idiot: every update, raw delta, log entry and error of every player and spectator, and the record and public frames read all along`, async () => {
@@ -434,9 +478,22 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
     })
   }
 
-  it('[A-15] Idioten för två: every update and raw delta is the engine view of its version; no stock card, no game events in the log; the record and public frames read all along show no more', async () => {
+  it('[A-15][A-16][I-15] Idioten för två: every update and raw delta is the engine view of its version; no stock card, no game events in the log, no figure before its game is owed one (early proofs on); the record and public frames read all along show no more', async () => {
     const store = new RecordingStore()
-    const srv = await startServer(READ_RECORDS_OFTEN, { store })
+    const logs: string[] = []
+    // A-16 on, with the proofs that start when a game is dealt (SOLVER_EARLY_PROOF): the table's
+    // solve tries no keeps (every figure where keeping matters needs the proof), and a small proof
+    // budget answers within the game.
+    const srv = await startServer(
+      {
+        ...READ_RECORDS_OFTEN,
+        SOLVER: '1',
+        SOLVER_NODES: '0',
+        SOLVER_PROOF_NODES: '200000',
+        SOLVER_EARLY_PROOF: '1',
+      },
+      { store, logs },
+    )
     try {
       for (const sameDeal of [false, true]) {
         const a = await srv.client()
@@ -484,6 +541,17 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
           }
         }
         expect(checked).toBeGreaterThan(60)
+        // A-16: the figures come once the match's games are over (each game owed one gets it),
+        // never before; no log line of the server names one.
+        const figured = (u: TableUpdate) =>
+          ([0, 1] as const).every((p) =>
+            (u.view as unknown as { players: { results: { best: unknown }[] }[] }).players[
+              p
+            ]!.results.every((r) => r.best !== null),
+          )
+        await w.waitFor(code, figured, 30_000)
+        expect(checkFigures(store.history.get(code)!)).toBeGreaterThanOrEqual(4)
+        expect(logs.filter((l) => /"best"/.test(l))).toEqual([])
         // The record during the match: its header, no card, no move, no seed.
         const during = poll.records.filter((r) => (r as { end: unknown }).end === null)
         expect(during.length).toBeGreaterThan(2)
@@ -502,7 +570,7 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
         const views = distinctFrames(frames, started.version)
         expect(views.length).toBe(frames.at(-1)!.moves + 1)
         for (const x of views) {
-          checkDuelView(x.view, history.get(x.v)!.state as DuelState, 'spectator')
+          checkDuelView(x.view, withoutFigures(history.get(x.v)!.state as DuelState), 'spectator')
           hidden += JSON.stringify(x.view).includes('"hidden":true') ? 1 : 0
         }
         if (sameDeal) expect(hidden).toBeGreaterThan(0)
@@ -523,6 +591,28 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
         expect(heads[0]).not.toBe(chainStart(final.id, final.commitment))
         expect(heads[0]).not.toBe(chainStart(final.id, final.commitment, null))
       }
+      // The figure check is not blind: a figure on a same-deal game the other player has yet to
+      // play is caught, and so is one in the log.
+      let s = duel.setup({ games: 1, sameDeal: true }, 2, { seed: 'early-figure' })
+      while (s.players[0].results.length === 0) {
+        const moves = duel.legalMoves(s, 0)
+        const r = duel.apply(s, 0, moves.find((m) => m.type === 'deal') ?? moves[0]!)
+        if (!r.ok) throw new Error(r.error.code)
+        s = r.value
+      }
+      const rec = (v: number, state: DuelState, log: TableRecord['log'] = []) =>
+        ({ version: v, state, log }) as unknown as TableRecord
+      const early = withBest(s, 0, 0, { best: 4, proven: 'all' })
+      expect(() =>
+        checkFigures(
+          new Map([
+            [1, rec(1, s)],
+            [2, rec(2, early)],
+          ]),
+        ),
+      ).toThrow()
+      const logged: TableRecord['log'] = [{ seq: 1, at: 0, t: 'best', seat: 0, index: 0, best: 4 }]
+      expect(() => checkFigures(new Map([[1, rec(1, s, logged)]]))).toThrow()
     } finally {
       await srv.stop()
     }
