@@ -142,7 +142,8 @@ export interface DuelView {
   readonly players: readonly [DuelPlayerView, DuelPlayerView]
   readonly turn: Seat | null
   readonly over: boolean
-  readonly moves: number
+  // No count of the match's moves (DuelState.moves): with the same deal it would tell a player how
+  // many moves the opponent has made in a game they may not see.
   readonly outcome: DuelOutcome | null
 }
 
@@ -435,7 +436,6 @@ export function duelView(s: DuelState, viewer: Viewer): DuelView {
     players: [playerView(0), playerView(1)],
     turn: s.turn,
     over: s.over,
-    moves: s.moves,
     outcome: duelOutcome(s) ?? null,
   }
 }

@@ -545,8 +545,7 @@ describe('Idioten för två: handicap and information', () => {
     expect(duel.view(s, 0).players[1].current).toEqual({ hidden: true, index: 0, deals: 0 })
     // Moves in the hidden game change only its deal count in the opponent's view.
     const next = run(s, 0, 'deal')
-    const without = (v: DuelView): unknown =>
-      strip({ ...v, moves: 0, players: [null, v.players[1]] })
+    const without = (v: DuelView): unknown => strip({ ...v, players: [null, v.players[1]] })
     expect(without(duel.view(next, 1))).toEqual(without(v1))
     // Player 0 finishes game 0 and is on game 1: record, totals and current game stay hidden.
     s = finishGame(s, 0)
@@ -577,6 +576,29 @@ describe('Idioten för två: handicap and information', () => {
     expect(s.over).toBe(true)
     expect(strip(duel.view(s, 0))).toEqual(strip(duel.view(s, 'spectator')))
     expect(strip(duel.view(s, 1))).toEqual(strip(duel.view(s, 'spectator')))
+  })
+
+  it('[A-15] same deal: a move other than a deal in a hidden game changes nothing the opponent or a spectator sees, not even a count', () => {
+    for (const mode of ['simultaneous', 'alternating'] as const) {
+      let s = duel.setup({ games: 2, sameDeal: true, mode }, 2, { seed: `quiet-${mode}` })
+      let quiet = 0
+      for (let i = 0; i < 200 && s.players[0].results.length === 0; i++) {
+        const moves = duel.legalMoves(s, 0)
+        const m =
+          moves.find((x) => x.type === 'discard' || x.type === 'move') ??
+          moves.find((x) => x.type === 'deal') ??
+          moves.find((x) => x.type === 'finish')!
+        const next = play(s, 0, m)
+        if (m.type === 'discard' || m.type === 'move') {
+          // The game is hidden from seat 1 and spectators: their views are the same as before.
+          expect(duel.view(next, 1), `${mode} ${JSON.stringify(m)}`).toEqual(duel.view(s, 1))
+          expect(duel.view(next, 'spectator')).toEqual(duel.view(s, 'spectator'))
+          quiet++
+        }
+        s = next
+      }
+      expect(quiet).toBeGreaterThan(10)
+    }
   })
 
   it('[A-15] same deal, alternating: the watcher sees the game only once they have played it', () => {
