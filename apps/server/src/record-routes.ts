@@ -3,14 +3,15 @@
 // move. While the game is played the record is only its header (settings, seats, commitment,
 // contributions): its moves would tell a same-deal opponent about a deal they have yet to play,
 // and the deal is revealed at the end; the frames are the engine's spectator views, which hide
-// exactly that. A record whose game was abandoned (its table is gone) is served closed, its deal
+// exactly that. A same-deal match has no frames until it is over: one frame per move, with its
+// time, would count the moves a player makes in a game the other may not see yet. A record whose game was abandoned (its table is gone) is served closed, its deal
 // revealed (abandoned.ts). Every read counts against its address's limit.
 import { type GameRecord, recordText } from '@kortbord/engine'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AbandonedHeads, type Settled, settleAbandoned } from './abandoned.ts'
 import { HEAD_DIGITS } from './game-records.ts'
 import { clientAddress, type Limits, type trustFunction } from './limits.ts'
-import { FramesCache } from './public-frames.ts'
+import { FramesCache, hidesMoves } from './public-frames.ts'
 import type { TableStore } from './store.ts'
 
 export interface RecordRoutesOptions {
@@ -89,6 +90,8 @@ export function serveRecords(
     const { record: r, deal } = s
     if (deal === null)
       return refuse(reply, 409, 'NO_FRAMES', 'this game cannot be replayed: its deal is not kept')
+    if (r.end === null && hidesMoves(r))
+      return refuse(reply, 409, 'NO_FRAMES', 'a same-deal match can be replayed once it is over')
     try {
       return reply.type('application/json; charset=utf-8').send(frames.served(r, deal).json)
     } catch {
