@@ -99,14 +99,27 @@ export async function driveDuel(
   opts: DriveOptions & { readonly undoChance?: number },
 ): Promise<TableUpdate> {
   const rng = Rng.seeded(opts.seed)
+  // With the same deal each seat has versions of its own (the server's shown.ts): a seat is sent
+  // nothing of a move it cannot see, so the driver waits only for the mover to see its move.
+  const start = await clients[0].atVersion(code, fromVersion)
+  const own = (start.table.settings as { sameDeal?: boolean }).sameDeal === true
+  // Every client has the game that started (the others' versions are their own).
+  const playing = (u: TableUpdate) => u.view !== null && u.table.gameNo === start.table.gameNo
+  if (own) await Promise.all(clients.map((c) => c.waitFor(code, playing)))
   let version = fromVersion
-  for (let n = 0; n < (opts.maxMoves ?? 20_000); n++) {
-    const u = await settle(clients, code, version)
-    const v = u.view as DuelView
-    if (v.over) return u
-    const seats = ([0, 1] as const).filter(
+  const movers = () =>
+    ([0, 1] as const).filter(
       (s) => duelLegalMovesFromView(clients[s].state(code)!.view as DuelView).length > 0,
     )
+  for (let n = 0; n < (opts.maxMoves ?? 20_000); n++) {
+    const u = own ? await overOrLatest(clients, code) : await settle(clients, code, version)
+    if ((u.view as DuelView).over) return u
+    let seats = movers()
+    // The turn passed (alternating), and the seat on turn has yet to hear of it.
+    for (let i = 0; own && seats.length === 0 && i < 100; i++) {
+      await new Promise((r) => setTimeout(r, 20))
+      seats = movers()
+    }
     if (seats.length === 0) throw new Error(`nobody can move at version ${version}`)
     const seat = seats[rng.int(seats.length)]!
     const mine = clients[seat].state(code)!
@@ -125,7 +138,19 @@ export async function driveDuel(
       await clients[seat].send('game:move', { table: code, version: mine.table.version, move }),
     )
     version = ack.version
+    if (own) await clients[seat].atVersion(code, version)
     opts.onMove?.(seat, move as MoveMsg, version)
   }
   throw new Error('the match did not end')
+}
+
+/**
+ * The first client's latest update, or once either client has seen the match end, the first
+ * client's update of the end (both are sent it).
+ */
+async function overOrLatest(clients: readonly Client[], code: string): Promise<TableUpdate> {
+  const over = (u: TableUpdate) => (u.view as DuelView | null)?.over === true
+  if (!clients.some((c) => over(c.state(code)!))) return clients[0]!.state(code)!
+  const ends = await Promise.all(clients.map((c) => c.waitFor(code, over)))
+  return ends[0]!
 }

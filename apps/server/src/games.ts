@@ -4,6 +4,7 @@ import {
   type Deal,
   type DuelMove,
   type DuelState,
+  type DuelView,
   duel,
   duelOutcome,
   type HerrarnaMove,
@@ -76,6 +77,13 @@ export interface GameAdapter {
   staleAfter(before: AnyState, after: AnyState, seat: Seat): readonly Seat[]
   /** Whether a table with these settings can run a turn timer (someone may wait for someone). */
   timed(settings: TableSettings): boolean
+  /**
+   * Whether a table with these settings hides some moves from some viewers (A-15: a same-deal
+   * duel), so that each viewer gets versions of its own (shown.ts). Absent: never.
+   */
+  hidesMoves?(settings: TableSettings): boolean
+  /** The seats whose game in play a viewer's view hides (their clocks are hidden too). */
+  hiddenSeats?(view: GameView): Seat[]
   /** What the server does for a seat whose time ran out (docs/rules.md I-16, issue 3). */
   timeoutMove(s: AnyState, seat: Seat): { move: AnyMove; action: TimeoutAction } | null
 }
@@ -183,6 +191,12 @@ export const duelAdapter: GameAdapter = {
     return [0, 1]
   },
   timed: () => true,
+  hidesMoves: (settings) => (settings as DuelTableSettings).sameDeal === true,
+  hiddenSeats: (view) =>
+    ([0, 1] as const).filter((seat) => {
+      const g = (view as DuelView).players[seat].current
+      return g !== null && 'hidden' in g
+    }),
   timeoutMove(s, seat) {
     // A staller's game goes on without them: the next deal, or the end once the stock is out.
     const moves = duel.legalMoves(s as DuelState, seat)

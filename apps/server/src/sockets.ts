@@ -113,6 +113,8 @@ export function roomsFor(io: () => KortbordServer | null) {
       // update before finding the room empty, and nothing would be built for it.
       const rooms = server.of('/').adapter.rooms
       const send = (seat: Seat | null) => {
+        // A change this viewer cannot see (a same-deal opponent's move: shown.ts) is not sent.
+        if (!t.sees(seat)) return
         const but = welcome && welcome.seat === seat ? welcome.member : null
         const occupied = (name: string): boolean => {
           const room = rooms.get(name)
@@ -401,7 +403,7 @@ function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
       socket.data.tables.add(t.code)
       if (!socket.connected) void t.disconnect(id)
     }
-    return r.ok ? ({ ...r, table: t.code } as Outcome<object>) : r
+    return r.ok ? shownAck(t, { ...r, table: t.code } as Outcome<object>, t.memberSeat(id)) : r
   }
 
   /**
@@ -420,7 +422,19 @@ function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
       return refuse('NOT_AT_TABLE', 'you are not at this table')
     }
     const t = await table(code)
-    return isTable(t) ? run(t) : t
+    if (!isTable(t)) return t
+    const seat = t.memberSeat(id)
+    const out = await run(t)
+    return shownAck(t, out, seat !== undefined ? seat : t.memberSeat(id))
+  }
+
+  /**
+   * An ok answer's version as the member's seat is shown it (shown.ts): with versions per viewer
+   * the table's own would count the changes that seat cannot see.
+   */
+  function shownAck(t: Table, out: Outcome<object>, seat: Seat | null | undefined) {
+    if (!out.ok || !('version' in out) || seat === undefined) return out
+    return { ...out, version: t.shownVersion(seat) }
   }
 
   return async function handle(event: ClientEvent, payload: unknown): Promise<Outcome<object>> {
@@ -494,7 +508,7 @@ function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
           if (seat === undefined) return refuse('NOT_AT_TABLE', 'you are not at this table')
           socket.emit('table:update', t.updateFor(seat, true))
           t.resent(id)
-          return { ok: true, version: t.version }
+          return { ok: true, version: t.shownVersion(seat) }
         })
     }
   }

@@ -28,6 +28,19 @@ export interface SeatRecord {
   readonly since?: number
 }
 
+/** What one viewer (a seat, or the spectators) is shown of a table's versions (shown.ts). */
+export interface ShownOf {
+  /** Its version: one more at every change it can see. */
+  readonly n: number
+  /** The table versions its latest changes made (at most SHOWN_KEEP), the last one `n`'s. */
+  readonly at: readonly number[]
+  /** The chain head (as TableInfo.fair shows it) at its latest change. */
+  readonly head: string | null
+}
+
+/** Per viewer: the seats in order, then the spectators. */
+export type Shown = readonly ShownOf[]
+
 /**
  * Everything a table is, as plain JSON: the unit a store keeps and the only thing a node needs to
  * take over a table. The engine state inside is secret; it leaves only through the engine's view.
@@ -82,6 +95,11 @@ export interface TableRecord {
   readonly rematch?: readonly boolean[]
   /** Whether spectators may chat (default yes; the host decides). */
   readonly spectatorChat?: boolean
+  /**
+   * A table whose game hides some moves from some viewers (a same-deal duel): the version each
+   * viewer is shown, seats then spectators (shown.ts). Absent: everyone is shown `version`.
+   */
+  readonly shown?: Shown
 }
 
 /** What a save does to the game records at the same time, all or nothing with it (issue 14). */

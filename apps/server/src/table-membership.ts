@@ -8,6 +8,7 @@ import type { TableChat } from './chat.ts'
 import { withEntropy } from './game-records.ts'
 import type { NodeAddress } from './ownership.ts'
 import { firstGame, hostPresent, nextHost, openSeat, withSeat } from './seats.ts'
+import { shownVersion, tableVersion } from './shown.ts'
 import type { LogBody } from './table-log.ts'
 import type { TableTimers } from './table-timers.ts'
 import {
@@ -394,18 +395,20 @@ export class TableMembers {
     const local = this.members.get(member)
     if (local === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
     if (local === null) return fail('SPECTATOR', 'spectators watch; they cannot act')
-    // A client ahead of this node has seen a version another node saved: catch up first.
-    if (version > this.h.record.version) await this.h.reload()
+    // A client ahead of this node has seen a version another node saved: catch up first. (The
+    // version is the one the member's seat is shown: shown.ts.)
+    if (tableVersion(this.h.record, local, version) === 'future') await this.h.reload()
     const seat = this.seatOf(member)
     if (seat === undefined) return fail('NOT_AT_TABLE', 'you are not at this table')
     if (seat === null) return fail('SPECTATOR', 'spectators watch; they cannot act')
     const r = this.h.record
-    if (version > r.version)
+    const at = tableVersion(r, seat, version)
+    if (at === 'future')
       return fail(
         'FUTURE_VERSION',
-        `version ${version} does not exist yet (the table is at ${r.version})`,
+        `version ${version} does not exist yet (the table is at ${shownVersion(r, seat)})`,
       )
-    if (version < (r.staleBefore[seat] ?? 0))
+    if (at < (r.staleBefore[seat] ?? 0))
       return fail('STALE_VERSION', 'the table changed since that command was made; look again')
     return seat
   }

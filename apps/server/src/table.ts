@@ -10,9 +10,11 @@ import type {
 import type { Logger } from 'pino'
 import { TableBest } from './best.ts'
 import { TableChat } from './chat.ts'
+import { fairInfo } from './game-records.ts'
 import { ADAPTERS, type GameAdapter } from './games.ts'
 import { type NodeAddress, TableMoved } from './ownership.ts'
 import { deserted, seatedTally } from './seats.ts'
+import { nextShown, perViewer, seenBy, shownVersion, staleFor } from './shown.ts'
 import { type TableRecord, VersionConflict } from './store.ts'
 import { deadlinesAfter, TableClock } from './table-clock.ts'
 import { TableControl } from './table-control.ts'
@@ -32,7 +34,7 @@ import {
   TableGone,
   type TableHost,
 } from './table-types.ts'
-import { UpdateCache } from './updates.ts'
+import { tableInfo, UpdateCache } from './updates.ts'
 
 export {
   fail,
@@ -83,6 +85,13 @@ export class Table {
   private readonly host: TableHost
   /** The version this node committed last and the log seq before it: its updates carry a delta. */
   private delta: { version: number; logAfter: number } | null = null
+  /**
+   * With versions per viewer (shown.ts): who could see the change this node committed last
+   * (seats, then spectators); null: everyone (another node's version, or another game).
+   */
+  private visible: readonly boolean[] | null = null
+  /** What each viewer sees of a record, for telling who can see a change (shown.ts). */
+  private readonly seen: (r: TableRecord, viewer: Seat | null) => string
   private closed = false
   /**
    * Every player left and the record was deleted (commands are answered NO_SUCH_TABLE), or
@@ -100,6 +109,8 @@ export class Table {
     this.adapter = ADAPTERS[record.game]
     this.log = deps.log.child({ table: logCode(record.code) })
     this.updates = new UpdateCache(this.adapter, deps.config.timeoutsForAway)
+    const away = deps.config.timeoutsForAway
+    this.seen = seenBy(this.adapter, (r) => tableInfo(r, 0, away))
     this.talk = new TableChat(record.code, { ...deps.chat, now: deps.now })
     this.host = this.hostView()
     this.timers = new TableTimers({
@@ -158,6 +169,15 @@ export class Table {
   }
   get version(): number {
     return this.record.version
+  }
+  /** The version a viewer (a seat, or null: a spectator) is shown (shown.ts). */
+  shownVersion(viewer: Seat | null): number {
+    return shownVersion(this.record, viewer)
+  }
+  /** Whether a viewer is sent the current version: it can see what changed (shown.ts). */
+  sees(viewer: Seat | null): boolean {
+    const v = this.visible
+    return v === null || v[viewer ?? this.record.seats.length] !== false
   }
   /** The record as it stands (for tests and the store); never sent to clients. */
   snapshot(): TableRecord {
@@ -233,6 +253,7 @@ export class Table {
     }
     if (r.version > this.record.version) {
       this.record = r
+      this.visible = null
       this.resume()
     }
   }
@@ -306,6 +327,19 @@ export class Table {
   // -------------------------------------------------------------------------------------------
   // Changing the record
 
+  /**
+   * A change about to be saved, on a table with versions per viewer (shown.ts): each viewer's
+   * version and who can see the change; a seat that cannot see it keeps its staleBefore.
+   */
+  private shownAfter(
+    cur: TableRecord,
+    next: TableRecord,
+  ): { saved: TableRecord; visible: readonly boolean[] | null } {
+    if (!perViewer(this.adapter, next)) return { saved: next, visible: null }
+    const { shown, visible } = nextShown(cur, next, this.seen, (r) => fairInfo(r).head)
+    return { saved: { ...next, shown, staleBefore: staleFor(cur, next, visible) }, visible }
+  }
+
   /** Saves `change` as the following version, then publishes. The store decides; nothing half-applies. */
   private async commit(
     change: RecordChange,
@@ -334,7 +368,7 @@ export class Table {
       this.deps.now(),
       this.deps.config.timerScale,
     )
-    const saved: TableRecord = { ...next, deadlines }
+    const { saved, visible } = this.shownAfter(cur, { ...next, deadlines })
     try {
       await this.deps.store.save(saved, cur.version, opts.records)
     } catch (e) {
@@ -342,6 +376,7 @@ export class Table {
       return this.unsaved(e)
     }
     this.record = saved
+    this.visible = visible
     this.delta = { version: saved.version, logAfter: cur.logSeq }
     // Saved: whatever happens from here, the answer is that it was (never INTERNAL, which
     // promises that nothing changed).

@@ -21,6 +21,7 @@ import {
 import { fairInfo } from './game-records.ts'
 import type { GameAdapter } from './games.ts'
 import { isAway, shownPlayers } from './seats.ts'
+import { shownInfo } from './shown.ts'
 import type { TableRecord } from './store.ts'
 import { newerThan } from './table-log.ts'
 
@@ -44,12 +45,20 @@ interface Built {
   readonly patches: Map<Seat | null, TableDelta | null>
   /** The table info's change from the previous version (shared by every viewer). */
   tableChange?: TableChange
+  /** With versions per viewer (shown.ts): the table info as each viewer is shown it. */
+  readonly infos: Map<Seat | null, TableInfo>
 }
 
 export class UpdateCache {
   private cache: Built | null = null
   /** The version before, kept to diff against. */
   private prev: Built | null = null
+  /**
+   * With versions per viewer (shown.ts): the version each viewer was last sent a delta of, its
+   * next delta's base (a viewer is sent nothing of a change it cannot see, so that is not always
+   * the version before).
+   */
+  private readonly lastFor = new Map<Seat | null, Built>()
 
   constructor(
     private readonly adapter: GameAdapter,
@@ -63,11 +72,12 @@ export class UpdateCache {
     const next: Built = {
       record: r,
       spectators,
-      table: this.info(r, spectators),
+      table: tableInfo(r, spectators, this.timeoutsForAway),
       views: new Map(),
       deltas: new Map(),
       wholes: new Map(),
       patches: new Map(),
+      infos: new Map(),
     }
     this.cache = next
     return next
@@ -99,10 +109,11 @@ export class UpdateCache {
     let u = updates.get(seat)
     if (!u) {
       const view = this.view(c, seat)
+      const table = this.infoFor(c, seat)
       u =
         logAfter !== null
-          ? { table: c.table, seat, view, log: newerThan(r.log, logAfter), logAfter }
-          : { table: c.table, seat, view, log: r.log.slice(-LOG_TAIL), logAfter: null }
+          ? { table, seat, view, log: newerThan(r.log, logAfter), logAfter }
+          : { table, seat, view, log: r.log.slice(-LOG_TAIL), logAfter: null }
       updates.set(seat, u)
     }
     return u
@@ -120,22 +131,29 @@ export class UpdateCache {
   ): TableDelta | null {
     const c = this.built(r, spectators)
     if (c.patches.has(seat)) return c.patches.get(seat)!
-    const p = this.prev
-    if (!p || p.record.version !== r.version - 1) {
+    const p = r.shown ? this.lastFor.get(seat) : this.prev
+    // With versions per viewer, this is the base of the next delta either way: the members who
+    // take deltas get this version as a delta or whole.
+    if (r.shown) this.lastFor.set(seat, c)
+    const after = this.infoFor(c, seat)
+    if (!p || this.infoFor(p, seat).version !== after.version - 1) {
       c.patches.set(seat, null)
       return null
     }
-    c.tableChange ??= this.tableChange(p.table, c.table)
-    const before = this.view(p, seat)
+    const before = this.infoFor(p, seat)
+    // Every viewer's info changed alike, but with versions per viewer each has its own.
+    if (!r.shown) c.tableChange ??= this.tableChange(p.table, c.table)
+    const change = c.tableChange ?? this.tableChange(before, after)
+    const was = this.view(p, seat)
     const view = this.view(c, seat)
-    const viewPatch = before === null || view === null ? null : diff(before, view, { rows: true })
+    const viewPatch = was === null || view === null ? null : diff(was, view, { rows: true })
     const whole = viewPatch === null || viewPatch.length > MAX_VIEW_OPS
     const log = compactLog(newerThan(r.log, logAfter), logAfter, view)
     const d: TableDelta = {
       code: r.code,
-      version: r.version,
-      ...c.tableChange,
-      ...deadlinesChange(p.table, c.table, log.at ?? 0),
+      version: after.version,
+      ...change,
+      ...deadlinesChange(before, after, log.at ?? 0),
       p: whole ? null : viewPatch,
       ...(whole ? { view } : {}),
       sum: checksum(view),
@@ -147,38 +165,52 @@ export class UpdateCache {
     return d
   }
 
+  /** The table info as `seat` is shown it: its own version, with versions per viewer. */
+  private infoFor(b: Built, seat: Seat | null): TableInfo {
+    if (!b.record.shown) return b.table
+    let info = b.infos.get(seat)
+    if (!info) {
+      const view = this.view(b, seat)
+      const hidden = view === null ? [] : (this.adapter.hiddenSeats?.(view) ?? [])
+      info = shownInfo(b.table, b.record, seat, hidden)
+      b.infos.set(seat, info)
+    }
+    return info
+  }
+
   private tableChange(before: TableInfo, after: TableInfo): TableChange {
     const t = tablePatch(before, after)
     return { ...(t.length > 0 ? { t } : {}), ...headChange(before, after) }
   }
+}
 
-  private info(r: TableRecord, spectators: number): TableInfo {
-    const deadlines = r.seats.map((_, i) => r.deadlines?.[i] ?? null)
-    return {
-      code: r.code,
-      game: r.game,
-      settings: r.settings,
-      host: r.host,
-      seats: r.seats.map((s) => ({
-        name: s.name,
-        connected: s.connected,
-        away: isAway(s, this.timeoutsForAway),
-        graceUntil: s.graceUntil,
-        gone: s.gone,
-        bot: s.bot ?? null,
-      })),
-      spectators,
-      allowSpectators: r.allowSpectators,
-      status: r.status,
-      gameNo: r.gameNo,
-      tally: r.tally,
-      players: shownPlayers(r),
-      deadline: earliestDeadline(deadlines),
-      deadlines,
-      fair: fairInfo(r),
-      rematch: r.seats.map((_, i) => r.rematch?.[i] ?? false),
-      spectatorChat: r.spectatorChat ?? true,
-      version: r.version,
-    }
+/** The table info of record `r` as everyone is shown it (shown.ts shapes it per viewer). */
+export function tableInfo(r: TableRecord, spectators: number, timeoutsForAway: number): TableInfo {
+  const deadlines = r.seats.map((_, i) => r.deadlines?.[i] ?? null)
+  return {
+    code: r.code,
+    game: r.game,
+    settings: r.settings,
+    host: r.host,
+    seats: r.seats.map((s) => ({
+      name: s.name,
+      connected: s.connected,
+      away: isAway(s, timeoutsForAway),
+      graceUntil: s.graceUntil,
+      gone: s.gone,
+      bot: s.bot ?? null,
+    })),
+    spectators,
+    allowSpectators: r.allowSpectators,
+    status: r.status,
+    gameNo: r.gameNo,
+    tally: r.tally,
+    players: shownPlayers(r),
+    deadline: earliestDeadline(deadlines),
+    deadlines,
+    fair: fairInfo(r),
+    rematch: r.seats.map((_, i) => r.rematch?.[i] ?? false),
+    spectatorChat: r.spectatorChat ?? true,
+    version: r.version,
   }
 }

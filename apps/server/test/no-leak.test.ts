@@ -15,6 +15,7 @@ import {
   type IdiotView,
   idiot,
   idiotLegalMovesFromView,
+  parseCards,
   type Viewer,
   withBest,
 } from '@kortbord/engine'
@@ -296,6 +297,21 @@ function checkDuelView(got: unknown, s: DuelState, viewer: Viewer): void {
   }
 }
 
+/**
+ * The saved record a viewer's update of `version` showed: on a table with versions per viewer
+ * (a same-deal duel, shown.ts) the first saved version that showed that viewer `version` (the
+ * later ones, until its next, changed nothing it sees); elsewhere the table's version itself.
+ */
+function recordAt(history: Map<number, TableRecord>, viewer: Viewer, version: number): TableRecord {
+  const versions = [...history.keys()].sort((a, b) => a - b)
+  for (const v of versions) {
+    const r = history.get(v)!
+    const i = viewer === 'spectator' ? r.seats.length : viewer
+    if ((r.shown?.[i]?.n ?? r.version) === version) return r
+  }
+  throw new Error(`no saved version showed ${viewer} version ${version}`)
+}
+
 /** The state without A-16 figures: a record's frames replay its moves, which set none. */
 const withoutFigures = (s: DuelState): DuelState => ({
   ...s,
@@ -339,7 +355,114 @@ function checkFigures(history: Map<number, TableRecord>): number {
   return set
 }
 
+/** Every `table:update` and `table:delta` a client's socket receives, as it came. */
+function recordFrames(c: Client): { event: string; data: unknown }[] {
+  const got: { event: string; data: unknown }[] = []
+  for (const event of ['table:update', 'table:delta'] as const)
+    c.socket.on(event, (data: unknown) => got.push({ event, data: structuredClone(data) }))
+  return got
+}
+
+/**
+ * What a connection received (its frames, then the acks it was handed), each without what
+ * differs between two tables anyway (the code, the shuffle's commitment and record, the hash
+ * chain's head, the clocks and times), as text.
+ */
+function received(frames: readonly { event: string; data: unknown }[], acks: readonly unknown[]) {
+  const drop = new Set(['code', 'fair', 'h', 'deadline', 'deadlines', 'dl', 'at', 'graceUntil'])
+  const clean = (x: unknown): unknown =>
+    Array.isArray(x)
+      ? x.map(clean)
+      : x && typeof x === 'object'
+        ? Object.fromEntries(
+            Object.entries(x)
+              .filter(([k]) => !drop.has(k))
+              .map(([k, v]) => [k, clean(v)]),
+          )
+        : x
+  return [
+    ...frames.map((f) => `${f.event} ${JSON.stringify(clean(f.data))}`),
+    ...acks.map((a) => `ack ${JSON.stringify(clean(a))}`),
+  ]
+}
+
 describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
+  it('[A-15] same deal: the moves of a game the other player may not see yet reach them not at all, nor a spectator: the same updates, versions and answers whether there were none or six', async () => {
+    const srv = await startServer()
+    // 5C discards 2C, 3C and 4C of the layout (three moves), then leaves three gaps to move it
+    // between (as many moves as one likes); then the first deal. Both seats get this deal.
+    const deck = parseCards('2C 3C 4C 5C 6D 7D 8D 9D 2H 3H 4H 5H 6S 7S 8S 9S')
+    const hidden = [
+      { type: 'discard', pile: 0 },
+      { type: 'discard', pile: 1 },
+      { type: 'discard', pile: 2 },
+      { type: 'move', from: 3, to: 0 },
+      { type: 'move', from: 0, to: 1 },
+      { type: 'move', from: 1, to: 3 },
+    ] as const
+    /** One same-deal match: seat 0 makes `n` hidden moves, then deals; seat 1 then deals. */
+    const run = async (n: number) => {
+      const [a, b, w] = [await srv.client(), await srv.client(), await srv.client()]
+      const code = must(
+        await a.send('table:create', {
+          game: 'duel',
+          name: 'A',
+          options: { games: 1, sameDeal: true },
+        }),
+      ).table as string
+      must(await b.send('table:join', { table: code, name: 'B' }))
+      must(await w.send('table:watch', { table: code }))
+      const v0 = b.state(code)!.table.version
+      await Promise.all([a, b, w].map((c) => c.atVersion(code, v0)))
+      const [bFrames, wFrames] = [recordFrames(b), recordFrames(w)]
+      const bAcks: unknown[] = []
+      const wAcks: unknown[] = []
+      let v = must(
+        await a.send('table:start', { table: code, version: v0, deal: { deck } }),
+      ).version
+      await Promise.all([b, w].map((c) => c.waitFor(code, (u) => u.view !== null)))
+      for (const move of [...hidden.slice(0, n), { type: 'deal' } as const]) {
+        v = must(await a.send('game:move', { table: code, version: v, move })).version
+        await a.atVersion(code, v)
+      }
+      // What the other player and a spectator then learn by asking, and by playing on.
+      await new Promise((r) => setTimeout(r, 100))
+      bAcks.push(must(await b.send('table:sync', { table: code })))
+      wAcks.push(must(await w.send('table:sync', { table: code })))
+      const vb = b.state(code)!.table.version
+      // A version b was never shown is refused as one that does not exist yet, at b's version.
+      const ahead = await b.send('game:move', {
+        table: code,
+        version: vb + 1,
+        move: { type: 'deal' },
+      })
+      bAcks.push(ahead)
+      expect(ahead).toMatchObject({ ok: false, error: { code: 'FUTURE_VERSION' } })
+      bAcks.push(
+        must(await b.send('game:move', { table: code, version: vb, move: { type: 'deal' } })),
+      )
+      await new Promise((r) => setTimeout(r, 100))
+      bAcks.push(must(await b.send('table:sync', { table: code })))
+      wAcks.push(must(await w.send('table:sync', { table: code })))
+      // The mover itself saw every one of its moves (and the start, and the other's deal).
+      await new Promise((r) => setTimeout(r, 100))
+      expect(a.state(code)!.table.version).toBe(v0 + 3 + n)
+      return { b: received(bFrames, bAcks), w: received(wFrames, wAcks) }
+    }
+    try {
+      const none = await run(0)
+      const six = await run(6)
+      expect(none.b.length).toBeGreaterThan(4)
+      // Deltas too (each follows on from the viewer's own version before), not only whole tables.
+      expect(none.b.filter((f) => f.startsWith('table:delta')).length).toBeGreaterThan(0)
+      expect(none.w.filter((f) => f.startsWith('table:delta')).length).toBeGreaterThan(0)
+      expect(six.b).toEqual(none.b)
+      expect(six.w).toEqual(none.w)
+    } finally {
+      await srv.stop()
+    }
+  })
+
   for (const n of [2, 3, 4]) {
     it(`[I-15] ${n}-player Idiot: every update, raw delta, log entry and error of every player and spectator, and the record and public frames read all along`, async () => {
       const store = new RecordingStore()
@@ -540,14 +663,14 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
         for (const [i, c] of [a, b, w].entries()) {
           const viewer = viewers[i]!
           for (const u of c.updates.filter((x) => x.table.code === code)) {
-            const s = history.get(u.table.version)!.state as DuelState | null
+            const s = recordAt(history, viewer, u.table.version).state as DuelState | null
             if (s) checkDuelView(u.view, s, viewer)
             expect(u.log.every((e) => e.t !== 'game')).toBe(true)
             checked++
           }
           // Every raw delta names only cards of the engine's view of its version.
           for (const d of raws[i]!.filter((x) => x.code === code)) {
-            const s = history.get(d.version)!.state as DuelState | null
+            const s = recordAt(history, viewer, d.version).state as DuelState | null
             const allowed = new Set(s ? cardsIn(duel.view(s, viewer), ACES_UP_CARD_KEYS) : [])
             const named = cardsInRaw(d, ACES_UP_CARD_KEYS).filter((c) => !allowed.has(c))
             expect(named, `delta to ${viewer} at v${d.version}`).toEqual([])

@@ -21,12 +21,13 @@ function fakeServer(rooms: Record<string, string[]>) {
   return { server: server as unknown as KortbordServer, emitted }
 }
 
-/** A 4-seat table that counts what it was asked to build. */
-function countingTable() {
+/** A 4-seat table that counts what it was asked to build; `hidden`: viewers who cannot see it. */
+function countingTable(hidden: readonly (Seat | null)[] = []) {
   const built = { updates: [] as (Seat | null)[], deltas: [] as (Seat | null)[] }
   const table = {
     code: 'ABCDEF',
     seatCount: 4,
+    sees: (seat: Seat | null) => !hidden.includes(seat),
     updateFor(seat: Seat | null) {
       built.updates.push(seat)
       return {}
@@ -54,6 +55,20 @@ describe('publish: only rooms with sockets in them (issue 17)', () => {
       { to: roomOf('ABCDEF', 1, true), except: null, event: 'table:delta' },
       { to: roomOf('ABCDEF', null), except: null, event: 'table:update' },
     ])
+  })
+
+  it('[A-15] a viewer who cannot see the change (a same-deal opponent, spectators) is sent nothing of it', () => {
+    const { server, emitted } = fakeServer({
+      [roomOf('ABCDEF', 0, true)]: ['a'],
+      [roomOf('ABCDEF', 1, true)]: ['b'],
+      [roomOf('ABCDEF', 1)]: ['b2'],
+      [roomOf('ABCDEF', null, true)]: ['w'],
+    })
+    const { table, built } = countingTable([1, null])
+    roomsFor(() => server).publish(table)
+    expect(built.deltas).toEqual([0])
+    expect(built.updates).toEqual([])
+    expect(emitted).toEqual([{ to: roomOf('ABCDEF', 0, true), except: null, event: 'table:delta' }])
   })
 
   it('a room whose only socket is the newcomer is empty for the broadcast; the newcomer gets its own', () => {
