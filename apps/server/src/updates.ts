@@ -131,25 +131,40 @@ export class UpdateCache {
   ): TableDelta | null {
     const c = this.built(r, spectators)
     if (c.patches.has(seat)) return c.patches.get(seat)!
-    const p = r.shown ? this.lastFor.get(seat) : this.prev
-    // With versions per viewer, this is the base of the next delta either way: the members who
-    // take deltas get this version as a delta or whole.
-    if (r.shown) this.lastFor.set(seat, c)
-    const after = this.infoFor(c, seat)
-    if (!p || this.infoFor(p, seat).version !== after.version - 1) {
-      c.patches.set(seat, null)
-      return null
-    }
+    const p = this.baseFor(c, seat)
+    const d = p === null ? null : this.delta(p, c, seat, logAfter)
+    c.patches.set(seat, d)
+    return d
+  }
+
+  /**
+   * The version `seat`'s delta to `c` goes from: the one before, or with versions per viewer the
+   * one it was last sent; null when this node did not build that one.
+   */
+  private baseFor(c: Built, seat: Seat | null): Built | null {
+    const p = c.record.shown ? this.lastFor.get(seat) : this.prev
+    // With versions per viewer `c` is the next delta's base either way: the members who take
+    // deltas get it as a delta or whole.
+    if (c.record.shown) this.lastFor.set(seat, c)
+    if (!p || this.infoFor(p, seat).version !== this.infoFor(c, seat).version - 1) return null
+    return p
+  }
+
+  /** The delta from `p` to `c` for `seat`. */
+  private delta(p: Built, c: Built, seat: Seat | null, logAfter: number): TableDelta {
+    const r = c.record
     const before = this.infoFor(p, seat)
-    // Every viewer's info changed alike, but with versions per viewer each has its own.
-    if (!r.shown) c.tableChange ??= this.tableChange(p.table, c.table)
-    const change = c.tableChange ?? this.tableChange(before, after)
+    const after = this.infoFor(c, seat)
+    // One table change for every viewer, unless each has its own version (and its own base).
+    const change = r.shown
+      ? this.tableChange(before, after)
+      : (c.tableChange ?? this.shared(c, this.tableChange(before, after)))
     const was = this.view(p, seat)
     const view = this.view(c, seat)
     const viewPatch = was === null || view === null ? null : diff(was, view, { rows: true })
     const whole = viewPatch === null || viewPatch.length > MAX_VIEW_OPS
     const log = compactLog(newerThan(r.log, logAfter), logAfter, view)
-    const d: TableDelta = {
+    return {
       code: r.code,
       version: after.version,
       ...change,
@@ -161,8 +176,12 @@ export class UpdateCache {
       logAfter,
       ...(log.at !== undefined ? { at: log.at } : {}),
     }
-    c.patches.set(seat, d)
-    return d
+  }
+
+  /** Keeps a version's table change for every viewer's delta. */
+  private shared(c: Built, change: TableChange): TableChange {
+    c.tableChange = change
+    return change
   }
 
   /** The table info as `seat` is shown it: its own version, with versions per viewer. */
