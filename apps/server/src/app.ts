@@ -116,25 +116,20 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
       maxQueue: config.workers.queue,
       solveTimeoutMs: config.solver.timeoutMs,
     }))
-  // A-16's background proofs (issue 16): one thread of their own at the lowest priority.
-  let proofPool: WorkerPool | null = null
-  const proofs = () =>
-    (proofPool ??= new WorkerPool({
-      threads: 1,
-      maxQueue: PROOF_QUEUE,
-      solveTimeoutMs: config.solver.proofTimeoutMs,
-      nice: 19,
-    }))
-  // SOLVER_EARLY_PROOF: the proofs of deals still in play, on one more such thread, so that a
+  // A-16's background proofs (issue 16): one thread of their own at the lowest priority; with
+  // SOLVER_EARLY_PROOF the proofs of deals still in play on one more such thread, so that a
   // finished game's proof never waits behind them (best.ts).
-  let earlyPool: WorkerPool | null = null
-  const earlyProofs = () =>
-    (earlyPool ??= new WorkerPool({
+  const proofThread = () =>
+    new WorkerPool({
       threads: 1,
       maxQueue: PROOF_QUEUE,
       solveTimeoutMs: config.solver.proofTimeoutMs,
       nice: 19,
-    }))
+    })
+  let proofPool: WorkerPool | null = null
+  const proofs = () => (proofPool ??= proofThread())
+  let earlyPool: WorkerPool | null = null
+  const earlyProofs = () => (earlyPool ??= proofThread())
   const solvers = bestSolvers(config.solver, workers, proofs, earlyProofs)
   const metrics = opts.metrics ?? createMetrics()
   const limits = new Limits(config.limits, opts.limitsRedis)

@@ -32,6 +32,17 @@ const closed = (best: number): DuelBest => ({ best, proven: 'closed' })
 const proven = (best: number): DuelBest => ({ best, proven: 'all' })
 const gaveUp = (best: number): DuelBest => ({ best, proven: 'closed', gaveUp: true })
 const tick = () => new Promise((r) => setTimeout(r, 0))
+/** Stand-in solvers that note each call: the table's solve gives a bound, the proof proves it. */
+const standIns = (calls: string[]) => ({
+  solve: async () => {
+    calls.push('solve')
+    return closed(9)
+  },
+  prove: async () => {
+    calls.push('prove')
+    return proven(7)
+  },
+})
 
 describe('A-16 figures on a table (issue 16)', () => {
   it('[A-16] a figure replaces the shown one only if it tells more', () => {
@@ -95,14 +106,7 @@ describe('A-16 figures on a table (issue 16)', () => {
     const calls: string[] = []
     const commits: [number, DuelBest][] = []
     const figures = new BestFigures({
-      solve: async () => {
-        calls.push('solve')
-        return closed(9)
-      },
-      prove: async () => {
-        calls.push('prove')
-        return proven(7)
-      },
+      ...standIns(calls),
       commit: async (seat, _index, _gameNo, best) => void commits.push([seat, best]),
       log: pino({ level: 'silent' }),
     })
@@ -140,14 +144,7 @@ describe('A-16 figures on a table (issue 16)', () => {
     const calls: string[] = []
     const commits: [number, DuelBest][] = []
     const figures = new BestFigures({
-      solve: async () => {
-        calls.push('solve')
-        return closed(9)
-      },
-      prove: async () => {
-        calls.push('prove')
-        return proven(7)
-      },
+      ...standIns(calls),
       commit: async (seat, _index, _gameNo, best) => void commits.push([seat, best]),
       log: pino({ level: 'silent' }),
     })
@@ -552,14 +549,7 @@ describe('A-16 proofs started when a game is dealt (SOLVER_EARLY_PROOF)', () => 
     expect(loadConfig({ SOLVER_EARLY_PROOF: '0' }).solver.earlyProof).toBe(false)
     const calls: string[] = []
     const figures = new BestFigures({
-      solve: async () => {
-        calls.push('solve')
-        return closed(9)
-      },
-      prove: async () => {
-        calls.push('prove')
-        return proven(7)
-      },
+      ...standIns(calls),
       commit: async () => undefined,
       log: pino({ level: 'silent' }),
     })
