@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { duelPanelNote } from '../src/lib/duel-panel.ts'
+import { duelPanelNote, hiddenGameNote } from '../src/lib/duel-panel.ts'
 import { DICTS } from '../src/lib/i18n.ts'
 
 const names = ['Astrid', 'Bo']
@@ -25,5 +25,28 @@ describe('[A-10] the note under a duel panel', () => {
       'Bo is playing',
     )
     expect(duelPanelNote({ ...base, played: 1, mine: true, seat: 1 }, en)).toBe('')
+  })
+})
+
+describe('[A-15] a same-deal game the viewer may not see yet', () => {
+  it('says why (the player: until they have played the deal; a spectator: until the other has) and how many deals it has had', () => {
+    const { en, sv, nb } = DICTS
+    expect(hiddenGameNote({ seat: 0, deals: 3, spectator: false }, names, en)).toEqual({
+      why: 'hidden until you have played this deal',
+      dealt: 'Astrid has dealt 3 times',
+    })
+    expect(hiddenGameNote({ seat: 0, deals: 1, spectator: true }, names, en)).toEqual({
+      why: 'hidden until Bo has played this deal',
+      dealt: 'Astrid has dealt once',
+    })
+    expect(hiddenGameNote({ seat: 1, deals: 0, spectator: true }, names, sv)).toEqual({
+      why: 'dolt tills Astrid har spelat samma giv',
+      dealt: 'Bo har inte gett än',
+    })
+    expect(hiddenGameNote({ seat: 1, deals: 2, spectator: false }, names, nb).dealt).toBe(
+      'Bo har delt ut 2 ganger',
+    )
+    // A finished game that is still hidden has no deal count.
+    expect(hiddenGameNote({ seat: 0, deals: null, spectator: false }, names, sv).dealt).toBeNull()
   })
 })

@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest'
 import { recordedGame } from '../../../packages/engine/test/record-games.ts'
 import {
   frameLines,
+  hidesMoves,
   loadFrames,
   loadRecord,
   moveLines,
@@ -205,5 +206,14 @@ describe('a game in play replayed from the server’s public frames (issue 14)',
     // Frames that do not fit together are a failure, never a wrong board.
     const broken = { ...frames, frames: frames.frames.slice(1) }
     expect(await loadFrames(r.id, answer(200, broken))).toEqual({ kind: 'failed' })
+  })
+})
+
+describe('[A-15] a same-deal duel on the replay page', () => {
+  it('is known by its record: no frames asked for while it is played, every card shown once it is over', () => {
+    const duel = recordedGame('duel', 'web-same')
+    expect(hidesMoves(duel)).toBe(false)
+    expect(hidesMoves({ ...duel, options: { ...duel.options, sameDeal: true } })).toBe(true)
+    expect(hidesMoves({ ...idiot, options: { ...idiot.options, sameDeal: true } })).toBe(false)
   })
 })

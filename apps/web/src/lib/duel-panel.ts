@@ -22,3 +22,17 @@ export function duelPanelNote(p: PanelNote, t: Words): string {
     return p.mine ? t.allGamesPlayed : t.allGamesPlayedBy(p.names[p.seat] ?? '')
   return p.turn !== null ? t.waitingTurn(p.names[p.turn] ?? '') : ''
 }
+
+/**
+ * A same-deal game the viewer may not see yet (A-15): why, and how far it has got (its deals,
+ * the one thing of it that is shown). A player waits for their own game of that deal; a
+ * spectator (who could be the other player in a second tab) for the other player's.
+ */
+export function hiddenGameNote(
+  p: { readonly seat: number; readonly deals: number | null; readonly spectator: boolean },
+  names: readonly string[],
+  t: Pick<Dict, 'hidden' | 'hiddenUntil' | 'dealtSoFar'>,
+): { readonly why: string; readonly dealt: string | null } {
+  const why = p.spectator ? t.hiddenUntil(names[1 - p.seat] ?? '') : t.hidden
+  return { why, dealt: p.deals === null ? null : t.dealtSoFar(names[p.seat] ?? '', p.deals) }
+}

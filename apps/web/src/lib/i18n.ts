@@ -189,6 +189,9 @@ const en = {
   total: 'Total',
   scoreSheet: 'Score sheet',
   hidden: 'hidden until you have played this deal',
+  hiddenUntil: (name: string) => `hidden until ${name} has played this deal`,
+  dealtSoFar: (name: string, n: number) =>
+    n === 0 ? `${name} has not dealt yet` : `${name} has dealt ${n === 1 ? 'once' : `${n} times`}`,
   waitingTurn: (name: string) => `${name} is playing`,
   matchWinner: (name: string) => `${name} wins the match!`,
   matchDraw: 'The match is a draw.',
@@ -536,6 +539,11 @@ const sv: Dict = {
   total: 'Summa',
   scoreSheet: 'Protokoll',
   hidden: 'dolt tills du har spelat samma giv',
+  hiddenUntil: (name) => `dolt tills ${name} har spelat samma giv`,
+  dealtSoFar: (name, n) =>
+    n === 0
+      ? `${name} har inte gett än`
+      : `${name} har gett ${n === 1 ? 'en gång' : `${n} gånger`}`,
   waitingTurn: (name) => `${name} spelar`,
   matchWinner: (name) => `${name} vinner matchen!`,
   matchDraw: 'Matchen blev oavgjord.',
@@ -879,6 +887,11 @@ const nb: Dict = {
   total: 'Sum',
   scoreSheet: 'Poengliste',
   hidden: 'skjult til du har spilt samme runde',
+  hiddenUntil: (name) => `skjult til ${name} har spilt samme runde`,
+  dealtSoFar: (name, n) =>
+    n === 0
+      ? `${name} har ikke delt ut ennå`
+      : `${name} har delt ut ${n === 1 ? 'én gang' : `${n} ganger`}`,
   waitingTurn: (name) => `${name} spiller`,
   matchWinner: (name) => `${name} vinner kampen!`,
   matchDraw: 'Kampen endte uavgjort.',

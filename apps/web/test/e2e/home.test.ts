@@ -204,6 +204,10 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
       }
     }
     await dealTo(48)
+    // The same deal (A-15): the guest sees of the host's game only how many deals it has had.
+    const hostOnGuest = guest.page.getByTestId('hidden-0')
+    await expect.poll(() => hostOnGuest.textContent()).toContain(guest.t.dealtSoFar('Astrid', 6))
+    expect(await hostOnGuest.textContent()).toContain(guest.t.hidden)
     await expectRows('seven')
     await expectNoAxeViolations(page, 'duel of eight piles, phone, seven cards a pile')
     await dealTo(0)
