@@ -72,6 +72,8 @@ const en = {
     'Best possible: the fewest cards perfect play could have left with that deal (“…” while it is worked out, or with the same deal until both have played it). “≤ n” means at most n: a way to leave n is known, and kortbord is still proving that nothing better was possible; the proven figure follows. On a few deals the proof takes more than kortbord allows, and “≤ n” stays.',
   bestAtMost: (n: number) => `at most ${n}, not yet proven the best`,
   bestAfter: (name: string) => `shown once ${name} has played this deal`,
+  gameOverSaid: (n: number, left: number, points: number, won: boolean) =>
+    `Game ${n} is over: ${left} cards left${won ? ', won' : ''}, ${points} ${points === 1 ? 'point' : 'points'}.`,
   bestAtMostGaveUp: (n: number) =>
     `at most ${n}; kortbord could not prove that nothing better was possible`,
   scoreRules: 'How the score works',
@@ -150,6 +152,8 @@ const sv: TableDict = {
     'Bästa möjliga: så få kort som perfekt spel kunde ha lämnat med den given (”…” medan det räknas ut, eller med samma giv tills båda har spelat den). ”≤ n” betyder högst n: ett sätt att lämna n är känt, och kortbord håller på att bevisa att inget bättre gick; den bevisade siffran kommer sedan. På några få givar tar beviset mer än kortbord tillåter, och ”≤ n” står kvar.',
   bestAtMost: (n) => `högst ${n}, ännu inte bevisat bästa`,
   bestAfter: (name) => `visas när ${name} har spelat samma giv`,
+  gameOverSaid: (n, left, points, won) =>
+    `Giv ${n} är slut: ${left} kort kvar${won ? ', gick ut' : ''}, ${points} poäng.`,
   bestAtMostGaveUp: (n) => `högst ${n}; kortbord kunde inte bevisa att inget bättre gick`,
   scoreRules: 'Så räknas poängen',
   cardsLeftShort: 'Kvar',
@@ -223,6 +227,8 @@ const nb: TableDict = {
     'Best mulig: så få kort som perfekt spill kunne ha latt ligge med den runden («…» mens det regnes ut, eller med samme runde til begge har spilt den). «≤ n» betyr høyst n: en måte å la n ligge igjen på er kjent, og kortbord holder på å bevise at ingenting bedre var mulig; det beviste tallet kommer etterpå. På noen få runder tar beviset mer enn kortbord tillater, og «≤ n» blir stående.',
   bestAtMost: (n) => `høyst ${n}, ennå ikke bevist som best`,
   bestAfter: (name) => `vises når ${name} har spilt samme runde`,
+  gameOverSaid: (n, left, points, won) =>
+    `Runde ${n} er over: ${left} kort igjen${won ? ', gikk opp' : ''}, ${points} poeng.`,
   bestAtMostGaveUp: (n) => `høyst ${n}; kortbord kunne ikke bevise at ingenting bedre var mulig`,
   scoreRules: 'Slik regnes poengene',
   cardsLeftShort: 'Igjen',

@@ -417,4 +417,40 @@ describe.skipIf(!browserTestsEnabled('duel.test.ts'))('Idioten för två in the 
 
     for (const e of fx.errors()) expect(e.filter((x) => x.startsWith('pageerror'))).toEqual([])
   })
+
+  it('[A-10] a game that ends before the match does gives way to the next deal, and a screen reader hears how it ended', async () => {
+    const [p0, p1] = players
+    const configure = async () => {
+      await selectByLabel(p0.page, p0.t.games).selectOption('2')
+    }
+    await p0.page.goto(fx.url)
+    const link = await createTable(p0, fx.url, NAMES[0], 'duel', configure)
+    await joinByLink(p1, link, NAMES[1])
+    await startGame(p0)
+    const said = p0.page.getByTestId('game-over-said')
+    await p0.page.getByTestId('my-board').waitFor()
+    expect(await said.textContent()).toBe('')
+    // Astrid deals her first game out (over the warning) and ends it.
+    for (let i = 0; i < 40 && (await readSheet(p0.page, 0))[0] === null; i++) {
+      const finish = p0.page.getByTestId('finish')
+      if (await finish.isVisible()) await finish.click()
+      else {
+        await p0.page.getByTestId('deal').click()
+        const warn = p0.page.getByRole('alert').filter({ hasText: p0.t.dealWarning })
+        if (await warn.isVisible()) await p0.page.getByTestId('deal').click()
+      }
+      await new Promise((r) => setTimeout(r, 150))
+    }
+    const [mine] = await readSheet(p0.page, 0)
+    expect(mine).not.toBeNull()
+    // Her second game is on the table at once; the live region says how the first one ended.
+    await p0.page.getByTestId('my-board').waitFor()
+    const left = Number.parseInt(mine!.left, 10)
+    const tt = TABLE_DICTS[p0.lang]
+    await expect
+      .poll(() => said.textContent())
+      .toBe(tt.gameOverSaid(1, left, Number(mine!.points), left === 4))
+    // The other player hears nothing of it.
+    expect(await p1.page.getByTestId('game-over-said').textContent()).toBe('')
+  })
 })
