@@ -1,7 +1,7 @@
 // The public frames of a game (issue 14): what a spectator was shown after each move, replayed
 // on the server from the record and its deal, which only the server knows while the game is
 // played. A frame is the engine's spectator view at that move and nothing else. A same-deal duel
-// has no frames while it is played (hidesMoves): the spectator view hides a leader's game until
+// has no frames while it is played (recordHidesMoves): the spectator view hides a leader's game until
 // the other player has finished theirs, but a frame a move would still count its moves.
 // Served by GET /api/records/<id>/frames (record-routes.ts).
 import {
@@ -33,13 +33,6 @@ const DEFS = { idiot, duel, klockan, herrarna } as unknown as Record<RecordGame,
 
 /** A view patch with more operations than this is sent as the whole view instead. */
 const MAX_OPS = 48
-
-/**
- * Whether a record's game hides some moves from spectators while it is played (a same-deal duel,
- * A-15): its frames, one a move, would count those moves, so it has none until it is over.
- */
-export const hidesMoves = (r: Pick<GameRecord, 'game' | 'options'>): boolean =>
-  r.game === 'duel' && r.options.sameDeal === true
 
 /**
  * The frames of one record, built move by move and kept so that a later request with more moves

@@ -6,12 +6,12 @@
 // exactly that. A same-deal match has no frames until it is over: one frame per move, with its
 // time, would count the moves a player makes in a game the other may not see yet. A record whose game was abandoned (its table is gone) is served closed, its deal
 // revealed (abandoned.ts). Every read counts against its address's limit.
-import { type GameRecord, recordText } from '@kortbord/engine'
+import { type GameRecord, recordHidesMoves, recordText } from '@kortbord/engine'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AbandonedHeads, type Settled, settleAbandoned } from './abandoned.ts'
 import { HEAD_DIGITS } from './game-records.ts'
 import { clientAddress, type Limits, type trustFunction } from './limits.ts'
-import { FramesCache, hidesMoves } from './public-frames.ts'
+import { FramesCache } from './public-frames.ts'
 import type { TableStore } from './store.ts'
 
 export interface RecordRoutesOptions {
@@ -90,7 +90,7 @@ export function serveRecords(
     const { record: r, deal } = s
     if (deal === null)
       return refuse(reply, 409, 'NO_FRAMES', 'this game cannot be replayed: its deal is not kept')
-    if (r.end === null && hidesMoves(r))
+    if (r.end === null && recordHidesMoves(r))
       return refuse(reply, 409, 'NO_FRAMES', 'a same-deal match can be replayed once it is over')
     try {
       return reply.type('application/json; charset=utf-8').send(frames.served(r, deal).json)

@@ -9,6 +9,7 @@ import {
   type IdiotView,
   idiotView,
   type RecordGame,
+  recordHidesMoves,
   recordText,
   replayRecord,
 } from '@kortbord/engine'
@@ -18,7 +19,6 @@ import { describe, expect, it } from 'vitest'
 import { recordedGame } from '../../../packages/engine/test/record-games.ts'
 import {
   frameLines,
-  hidesMoves,
   loadFrames,
   loadRecord,
   moveLines,
@@ -212,8 +212,10 @@ describe('a game in play replayed from the server’s public frames (issue 14)',
 describe('[A-15] a same-deal duel on the replay page', () => {
   it('is known by its record: no frames asked for while it is played, every card shown once it is over', () => {
     const duel = recordedGame('duel', 'web-same')
-    expect(hidesMoves(duel)).toBe(false)
-    expect(hidesMoves({ ...duel, options: { ...duel.options, sameDeal: true } })).toBe(true)
-    expect(hidesMoves({ ...idiot, options: { ...idiot.options, sameDeal: true } })).toBe(false)
+    expect(recordHidesMoves(duel)).toBe(false)
+    expect(recordHidesMoves({ ...duel, options: { ...duel.options, sameDeal: true } })).toBe(true)
+    expect(recordHidesMoves({ ...idiot, options: { ...idiot.options, sameDeal: true } })).toBe(
+      false,
+    )
   })
 })

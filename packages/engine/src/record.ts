@@ -155,6 +155,15 @@ const DEFS: Record<RecordGame, Def> = {
 }
 
 /** The engine's outcome of a state of `game`, or undefined while the game goes on. */
+/**
+ * Whether a record's game hides some moves from spectators while it is played: a same-deal duel
+ * (A-15), where a player's game of a deal the other has yet to play is not shown. Its public
+ * frames, one a move, would count those moves, so the server serves none until it is over, and
+ * afterwards what the table showed everyone hides most of each game (the replay shows every card).
+ */
+export const recordHidesMoves = (r: Pick<GameRecord, 'game' | 'options'>): boolean =>
+  r.game === 'duel' && r.options.sameDeal === true
+
 export const outcomeOf = (game: RecordGame, s: unknown): unknown =>
   DEFS[game].outcome(s as AnyState)
 

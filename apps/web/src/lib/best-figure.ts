@@ -4,7 +4,10 @@ import type { TableDict } from './i18n-table.ts'
 /** A best-possible figure as the score sheet shows it, and what a screen reader says instead. */
 export interface BestFigure {
   readonly shown: string
-  /** The words for an upper bound (read instead of `shown`); null for a proven figure or "…". */
+  /**
+   * The words read instead of `shown`: for an upper bound, or a same-deal "…" that waits for the
+   * other player; null for a proven figure or a "…" being worked out.
+   */
   readonly said: string | null
 }
 

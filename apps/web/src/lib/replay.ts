@@ -51,15 +51,6 @@ export async function loadFrames(id: string, get: typeof fetch = fetch): Promise
   }
 }
 
-/**
- * A same-deal duel (A-15): while it is played it has no public frames (the server refuses them,
- * since one a move would count a leader's moves), and afterwards what the table showed everyone
- * hides most of each game (a game appears only once both have played its deal), so its replay
- * shows every card from the start.
- */
-export const hidesMoves = (r: Pick<GameRecord, 'game' | 'options'>): boolean =>
-  r.game === 'duel' && r.options.sameDeal === true
-
 /** The frames' moves as the list shows them: who moved, and on whose behalf. */
 export function frameLines(f: PublicFrames): MoveLine[] {
   return f.frames.flatMap((fr) =>
