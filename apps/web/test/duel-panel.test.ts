@@ -9,10 +9,10 @@ describe('[A-10] the note under a duel panel', () => {
   it('says "your games" only on the viewer’s own panel; the other player’s names them', () => {
     const en = DICTS.en
     expect(duelPanelNote({ ...base, played: 3, mine: true, seat: 1 }, en)).toBe(
-      'All your games are played.',
+      'All your rounds are played.',
     )
     expect(duelPanelNote({ ...base, played: 3, mine: false, seat: 0 }, en)).toBe(
-      'Astrid has played all their games.',
+      'Astrid has played all their rounds.',
     )
     expect(duelPanelNote({ ...base, played: 3, mine: false, seat: 0 }, DICTS.sv)).toBe(
       'Astrid har spelat alla sina givar.',

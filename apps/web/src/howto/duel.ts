@@ -7,7 +7,7 @@ const DISCARD = ['5D', 'QD']
 const texts: HowToTexts = {
   en: {
     intro:
-      'Two players each play their own games of the patience Idioten (Aces Up) and compare results. Nobody can touch the other’s cards: the aim is to leave as few cards as you can.',
+      'Two players each play their own rounds of the patience Idioten (Aces Up) and compare results. Nobody can touch the other’s cards: the aim is to leave as few cards as you can.',
     sections: [
       {
         h: 'The patience',
@@ -24,7 +24,7 @@ const texts: HowToTexts = {
             p: 'When you are stuck, press Deal: one new card on every pile. kortbord warns you if the deal would bury a card you could still discard.',
           },
           {
-            p: 'When the stock is used up and no move is left, the game is over. It comes out when only the four aces are left.',
+            p: 'When the stock is used up and no move is left, the round is over. It comes out when only the four aces are left.',
           },
         ],
       },
@@ -32,7 +32,7 @@ const texts: HowToTexts = {
         h: 'The score',
         blocks: [
           {
-            p: 'Each game gives points for the cards left on your table. Fewer points are better: the lower total after all the games wins the match.',
+            p: 'Each round gives points for the cards left on your table. Fewer points are better: the lower total after all the rounds wins the match.',
           },
           {
             head: ['Cards left', 'Points'],
@@ -44,10 +44,10 @@ const texts: HowToTexts = {
             ],
           },
           {
-            p: 'Equal totals: whoever left fewer cards over all the games wins; if that is equal too, the match is a draw.',
+            p: 'Equal totals: whoever left fewer cards over all the rounds wins; if that is equal too, the match is a draw.',
           },
           {
-            p: 'Other ways to score: Free aces gives one point for each ace on top of a pile, and the most points win. Combined gives one point for each free ace and takes one off for every other card left, a game that comes out scores 4, and the most points win.',
+            p: 'Other ways to score: Free aces gives one point for each ace on top of a pile, and the most points win. Combined gives one point for each free ace and takes one off for every other card left, a round that comes out scores 4, and the most points win.',
           },
         ],
       },
@@ -55,16 +55,16 @@ const texts: HowToTexts = {
         h: 'Best possible',
         blocks: [
           {
-            p: 'After each game kortbord works out the fewest cards you could have left if you had known the order of the stock and played perfectly, over every way of playing that deal (keeping a card under a deal included). The score sheet shows it beside your result, so you can see how close you came.',
+            p: 'After each round kortbord works out the fewest cards you could have left if you had known the order of the stock and played perfectly, over every way of playing that deal (keeping a card under a deal included). The score sheet shows it beside your result, so you can see how close you came.',
           },
           {
             p: '“…” means it is still being worked out. “≤ 5” means at most 5: kortbord has found a way to leave 5 but has not yet proven that no way leaves fewer; it goes on proving and then shows the proven figure, which may be lower. On a few deals (about one in thirty) the proof takes more than kortbord allows; then “≤ 5” stays, and its label says that no proof follows. A figure without “≤” is proven: no way of playing that deal leaves fewer cards.',
           },
           {
-            p: 'After the match, the record of the game (the link under the result) can show the best way: the moves that leave that many cards, one at a time, beside your own game.',
+            p: 'After the match, the record of the match (the link under the result) can show the best way: the moves that leave that many cards, one at a time, beside your own round.',
           },
           {
-            p: 'About half of all four-pile games cannot come out even with perfect play. In a few percent of deals the fewest cards are reached only by leaving a card that could be discarded where it is, under the next deal.',
+            p: 'About half of all four-pile rounds cannot come out even with perfect play. In a few percent of deals the fewest cards are reached only by leaving a card that could be discarded where it is, under the next deal.',
           },
         ],
       },
@@ -72,10 +72,10 @@ const texts: HowToTexts = {
         h: 'Settings',
         blocks: [
           {
-            p: 'Five piles make the patience far easier: a handicap to give a beginner. With the same cards, both players get the same order in each game. Taking turns: one plays while the other watches. Undo: take back one discard or one move per game, before the next deal.',
+            p: 'Five piles make the patience far easier: a handicap to give a beginner. With the same cards, both players get the same order in each round. Taking turns: one plays while the other watches. Undo: take back one discard or one move per round, before the next deal.',
           },
           {
-            p: 'Eight piles are played with two decks shuffled together: the game comes out when only the eight aces are left, and the points count the cards beyond them (8 left: 0, 9–12: 1, 13–18: 2, 19 or more: 3; combined scoring gives 8 for a game that comes out). The same cards need two decks for both players.',
+            p: 'Eight piles are played with two decks shuffled together: a round comes out when only the eight aces are left, and the points count the cards beyond them (8 left: 0, 9–12: 1, 13–18: 2, 19 or more: 3; combined scoring gives 8 for a round that comes out). The same cards need two decks for both players.',
           },
         ],
       },

@@ -66,12 +66,12 @@ const en = {
         play: 'played their lowest card',
         ready: 'marked them ready',
         deal: 'dealt their next cards',
-        finish: 'ended their game',
+        finish: 'ended their round',
         turn: 'turned their card',
       }[action]
     }`,
   evBest: (name: string, game: number, best: number) =>
-    `${name}’s game ${game}: perfect play would have left ${best}`,
+    `${name}’s round ${game}: perfect play would have left ${best}`,
   evBot: (name: string, level: Level, by: string) =>
     `A bot (${en.levels[level]}) plays for ${name}, as ${by} asked`,
   evForfeit: (name: string, by: string) => `${name} forfeited the game (${by} ended it)`,
@@ -85,9 +85,9 @@ const en = {
   // --- The best way (issue 16, A-16) -------------------------------------------------------------
   bestWay: 'The best way',
   bestWayIntro:
-    'The moves that leave the fewest cards on a deal, found by kortbord’s exact search with the stock’s order known, beside the game as it was played.',
-  bestWayGame: 'Game',
-  bestWayOption: (name: string, game: number) => `${name}, game ${game}`,
+    'The moves that leave the fewest cards on a deal, found by kortbord’s exact search with the stock’s order known, beside the round as it was played.',
+  bestWayGame: 'Round',
+  bestWayOption: (name: string, game: number) => `${name}, round ${game}`,
   showBestWay: 'Show the best way',
   bestWayWorking: 'Working out the best way…',
   bestWayFailed: 'The best way could not be worked out in this browser.',
@@ -106,7 +106,7 @@ const en = {
   mvMove: (card: string, pile: number) => `moved ${card} to pile ${pile}`,
   mvReady: 'is ready',
   mvUndo: 'took back a move',
-  mvFinish: 'ended the game',
+  mvFinish: 'ended the round',
   mvPileTop: (pile: number) => `the top card of pile ${pile}`,
   mvTurn: 'turned a card',
   mvDecline: 'declined the rescue',
@@ -176,8 +176,8 @@ const en = {
   reserveOrder: 'Reserve, in order',
   handOrder: 'Hand, in order',
   yourSeat: 'you',
-  allGamesPlayed: 'All games played',
-  gameOf: (n: number, of: number) => `Game ${n} of ${of}`,
+  allGamesPlayed: 'All rounds played',
+  gameOf: (n: number, of: number) => `Round ${n} of ${of}`,
   points: 'Points',
   cardsLeft: 'Cards left',
   score: 'Score',

@@ -59,13 +59,13 @@ const en = {
   vibrateAlert: 'Vibrate when it is my turn',
   // The duel's score sheet
   scoreBands:
-    'Points per game from the cards left: 4 (only the aces) → 0 points, 5–8 → 1, 9–14 → 2, 15 or more → 3.',
+    'Points per round from the cards left: 4 (only the aces) → 0 points, 5–8 → 1, 9–14 → 2, 15 or more → 3.',
   scoreBandsTwoDecks:
-    'Points per game from the cards left with two decks: 8 (only the aces) → 0 points, 9–12 → 1, 13–18 → 2, 19 or more → 3.',
-  scoreBandsKombineradTwoDecks: 'With two decks a game that comes out scores 8.',
-  scoreBandsEss: 'Points per game: one for each ace on top of a pile.',
+    'Points per round from the cards left with two decks: 8 (only the aces) → 0 points, 9–12 → 1, 13–18 → 2, 19 or more → 3.',
+  scoreBandsKombineradTwoDecks: 'With two decks a round that comes out scores 8.',
+  scoreBandsEss: 'Points per round: one for each ace on top of a pile.',
   scoreBandsKombinerad:
-    'Points per game: one for each free ace, minus one for every other card left; a game that comes out scores 4.',
+    'Points per round: one for each free ace, minus one for every other card left; a round that comes out scores 4.',
   lowerWins: 'Fewer points are better: the lower total wins the match.',
   higherWins: 'More points are better: the higher total wins the match.',
   bestExplained:
@@ -73,7 +73,7 @@ const en = {
   bestAtMost: (n: number) => `at most ${n}, not yet proven the best`,
   bestAfter: (name: string) => `shown once ${name} has played this deal`,
   gameOverSaid: (n: number, left: number, points: number, won: boolean) =>
-    `Game ${n} is over: ${left} cards left${won ? ', won' : ''}, ${points} ${points === 1 ? 'point' : 'points'}.`,
+    `Round ${n} is over: ${left} cards left${won ? ', won' : ''}, ${points} ${points === 1 ? 'point' : 'points'}.`,
   bestAtMostGaveUp: (n: number) =>
     `at most ${n}; kortbord could not prove that nothing better was possible`,
   scoreRules: 'How the score works',
@@ -81,7 +81,7 @@ const en = {
   cardsLeftShort: 'Left',
   bestShort: 'Best',
   finalBoards: 'Final boards',
-  finalBoardOf: (name: string, game: number) => `${name}: game ${game} as it ended`,
+  finalBoardOf: (name: string, game: number) => `${name}: round ${game} as it ended`,
   // Patiences
   speed: 'Speed',
   speedSlow: 'Slow',
