@@ -178,6 +178,7 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
     const players = [host, guest]
     let turns = 0
     let pickups = 0
+    let biggestHand = 0
     let burns = 0
     for (;;) {
       const seat = await agreedTurn()
@@ -187,7 +188,23 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
       const before = await snap(p.page)
       const action = await playTurn(p)
       turns++
-      if (action.type === 'pickup') pickups++
+      if (action.type === 'pickup') {
+        pickups++
+        // A hand picked up from the pile wraps instead of shrinking below a finger (44 px).
+        const sizes = await p.page
+          .getByTestId('hand')
+          .locator('button')
+          .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()))
+        if (sizes.length > 12 && biggestHand <= 12) await shot(p.page, 'phone-big-hand')
+        biggestHand = Math.max(biggestHand, sizes.length)
+        for (const r of sizes) {
+          expect(
+            Math.min(r.width, r.height),
+            `a card of a hand of ${sizes.length}`,
+          ).toBeGreaterThanOrEqual(44)
+          expect(r.right, 'the hand fits the phone').toBeLessThanOrEqual(PHONE.viewport!.width)
+        }
+      }
       const after = await snap(p.page)
       if (action.type === 'play' && after.pile === 0 && before.pile !== null) burns++
       // The pile count agrees on all three screens, and the spectator sees only counts.
@@ -206,7 +223,10 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
         await desktopShot(p.page, 'desktop-midgame-player')
       }
     }
-    console.log(`idiot: ${turns} turns, ${pickups} pick-ups, ${burns} burns`)
+    console.log(
+      `idiot: ${turns} turns, ${pickups} pick-ups, ${burns} burns, biggest hand ${biggestHand}`,
+    )
+    expect(biggestHand, 'a pick-up gave a hand of more than six cards').toBeGreaterThan(6)
     expect(turns).toBeGreaterThan(20)
 
     // --- Result --------------------------------------------------------------------------------
