@@ -83,8 +83,17 @@ describe.skipIf(!browserTestsEnabled('table-life.test.ts'))('A table’s life', 
 
   it('counts spectators by presence, and closes the table for them once every player has left', async () => {
     const link = `${fx.url}${new URL(host.page.url()).pathname}`
-    // The join form asks for a name before it sends anything.
+    // The join form asks for a name before it sends anything. It starts at the name; the page
+    // does not know the table's game yet, so it names the table only and offers no game's rules.
     await guest.page.goto(link)
+    await eventually(async () =>
+      expect(await guest.page.evaluate(() => document.activeElement?.id)).toBe('join-name'),
+    )
+    const code = new URL(link).pathname.split('/').pop() ?? ''
+    expect(await guest.page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      `${guest.t.table(code)}${code}`,
+    )
+    expect(await guest.page.getByTestId('howto-open').count()).toBe(0)
     await guest.page.getByRole('button', { name: guest.t.join, exact: true }).click()
     expect(await guest.page.getByTestId('name-problem').textContent()).toBe(guest.t.needName)
     await expectNoAxeViolations(guest.page, 'join form, no name')
@@ -98,6 +107,22 @@ describe.skipIf(!browserTestsEnabled('table-life.test.ts'))('A table’s life', 
         expect(await p.page.getByTestId('spectators').textContent()).toBe(p.t.spectators(2)),
       )
     }
+    // On a phone the watchers are an eye and a number, and the header stays one line: the
+    // table's code, the watchers, Rules and the language side by side.
+    for (const p of [host, guest, spec]) {
+      const rows = await p.page
+        .locator('header.bar > *')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()))
+      const [lowestTop, highestBottom] = [
+        Math.max(...rows.map((r) => r.top)),
+        Math.min(...rows.map((r) => r.bottom)),
+      ]
+      expect(lowestTop, `${p.lang}: one line, every item beside the others`).toBeLessThan(
+        highestBottom,
+      )
+      expect(await p.page.locator('header.bar .watchers .short').textContent()).toBe('2')
+    }
+    await screenshot(guest.page, 'life-phone-watched-header', { screen: true })
     // One spectator goes: the players hear of it without anything else happening.
     await desk.page.goto('about:blank')
     await eventually(async () =>
