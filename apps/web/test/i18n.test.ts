@@ -3,6 +3,7 @@ import { SERVER_ERROR_CODES } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
 import { cardName } from '../src/lib/card-names.ts'
 import { DICTS, errorText, LANGS, pickLang } from '../src/lib/i18n.ts'
+import { RECORD_DICTS } from '../src/lib/i18n-records.ts'
 
 describe('languages', () => {
   it('card names read naturally in each language', () => {
@@ -21,8 +22,31 @@ describe('languages', () => {
       'out 3rd',
       'out 4th',
     ])
-    expect(DICTS.sv.out(3)).toBe('ute, 3:a')
+    // Swedish: första 1:a, andra 2:a, but tredje 3:e, fjärde 4:e (QA: "ute, 3:a").
+    expect([1, 2, 3, 4].map((p) => DICTS.sv.out(p))).toEqual([
+      'ute, 1:a',
+      'ute, 2:a',
+      'ute, 3:e',
+      'ute, 4:e',
+    ])
+    expect(DICTS.sv.logOut('Bo', 3)).toBe('Bo är ute (3:e)')
+    expect(DICTS.en.logOut('Bo', 1)).toBe('Bo is out (1st)')
     expect(DICTS.nb.out(3)).toBe('ute, 3.')
+  })
+
+  it('a name ending in s takes no genitive s in Swedish, an apostrophe in Norwegian (QA: "Matss tur")', () => {
+    expect(DICTS.sv.theirTurn('Mats')).toBe('Mats tur')
+    expect(DICTS.sv.theirTurn('Max')).toBe('Max tur')
+    expect(DICTS.sv.theirTurn('Astrid')).toBe('Astrids tur')
+    expect(DICTS.sv.timeFor('Lars')).toBe('Lars tid')
+    expect(RECORD_DICTS.sv.evBest('Lars', 2, 5)).toMatch(/^Lars giv 2:/)
+    expect(RECORD_DICTS.nb.evBest('Lars', 2, 5)).toMatch(/^Lars' runde 2:/)
+    expect(RECORD_DICTS.nb.evBest('Astrid', 2, 5)).toMatch(/^Astrids runde 2:/)
+  })
+
+  it('one card is one card (QA: "Place 1: 1 cards")', () => {
+    expect(DICTS.en.placeOf(1, 1, 'three of clubs')).toBe('Place 1: 1 card, three of clubs on top')
+    expect(DICTS.en.pileOf(2, 3, 'ten of hearts')).toBe('Pile 2: 3 cards, ten of hearts on top')
   })
 
   it('the browser’s languages choose Swedish, bokmål or English', () => {

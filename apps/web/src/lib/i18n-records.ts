@@ -2,7 +2,7 @@
 // game's record, the replay page and the verification of its shuffle. Apart from i18n.ts: only the
 // lazy table and replay chunks need them.
 import type { TimeoutAction } from '@kortbord/protocol/wire'
-import type { Lang } from './i18n.ts'
+import { type Lang, nbGenitive, svGenitive } from './i18n.ts'
 
 type Level = 'easy' | 'normal' | 'hard'
 type GameName = 'idiot' | 'duel' | 'klockan' | 'herrarna'
@@ -254,7 +254,7 @@ const sv: RecordsDict = {
   evCameOut: (n) => `Parti ${n}: patiensen gick ut`,
   evNotOut: (n) => `Parti ${n}: patiensen gick inte ut`,
   evTimeout: (name, action) =>
-    `${name}s tid tog slut: timern ${
+    `${svGenitive(name)} tid tog slut: timern ${
       {
         pickup: 'tog upp högen åt hen',
         play: 'lade hens lägsta kort',
@@ -264,7 +264,8 @@ const sv: RecordsDict = {
         turn: 'vände hens kort',
       }[action]
     }`,
-  evBest: (name, game, best) => `${name}s giv ${game}: bästa möjliga spel hade lämnat ${best}`,
+  evBest: (name, game, best) =>
+    `${svGenitive(name)} giv ${game}: bästa möjliga spel hade lämnat ${best}`,
   evBot: (name, level, by) => `En dator (${sv.levels[level]}) spelar för ${name}, som ${by} bad om`,
   evForfeit: (name, by) => `${name} gav upp partiet (${by} avslutade det)`,
   evTimer: (s) => (s === null ? 'Tidsgränsen stängdes av' : `Tidsgränsen är nu ${s} s`),
@@ -451,7 +452,8 @@ const nb: RecordsDict = {
         turn: 'snudde kortet deres',
       }[action]
     }`,
-  evBest: (name, game, best) => `${name}s runde ${game}: perfekt spill ville ha latt ${best} ligge`,
+  evBest: (name, game, best) =>
+    `${nbGenitive(name)} runde ${game}: perfekt spill ville ha latt ${best} ligge`,
   evBot: (name, level, by) =>
     `Datamaskinen (${nb.levels[level]}) spiller for ${name}, slik ${by} ba om`,
   evForfeit: (name, by) => `${name} ga opp spillet (${by} avsluttet det)`,

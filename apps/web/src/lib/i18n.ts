@@ -18,6 +18,19 @@ export function pickLang(prefs: readonly string[]): Lang {
 }
 
 type Dict = typeof en
+/** "1 card", "2 cards". */
+const cardCount = (n: number): string => (n === 1 ? '1 card' : `${n} cards`)
+/** 1st, 2nd, 3rd, 4th, …, 11th, 21st. */
+const ordinalEn = (n: number): string =>
+  `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`
+/** 1:a, 2:a, 3:e, 4:e, …, 11:e, 21:a (Swedish ordinals in figures). */
+const ordinalSv = (n: number): string =>
+  `${n}:${(n % 10 === 1 || n % 10 === 2) && n % 100 !== 11 && n % 100 !== 12 ? 'a' : 'e'}`
+/** Swedish genitive: Astrids, but Mats, Max, Inez (a name ending in s, x or z takes no s). */
+export const svGenitive = (name: string): string => (/[sxz]$/i.test(name) ? name : `${name}s`)
+/** Norwegian genitive: Astrids, but Mats' (a name ending in s, x or z takes an apostrophe). */
+export const nbGenitive = (name: string): string => (/[sxz]$/i.test(name) ? `${name}'` : `${name}s`)
+
 const en = {
   tagline: 'Card games with friends. Open a link and play.',
   yourName: 'Your name',
@@ -142,7 +155,7 @@ const en = {
   handCount: (n: number) => (n === 1 ? '1 card' : `${n} cards`),
   faceDown: 'face-down card',
   noCard: 'empty',
-  out: (place: number) => `out ${['1st', '2nd', '3rd'][place - 1] ?? `${place}th`}`,
+  out: (place: number) => `out ${ordinalEn(place)}`,
   place: (n: number) => `${n}.`,
   idiotIs: (name: string) => `${name} is the Idiot!`,
   youAreIdiot: 'You are the Idiot!',
@@ -152,7 +165,7 @@ const en = {
   // Log
   logBurn: (name: string) => `${name} burned the pile`,
   logPickup: (name: string, n: number) => `${name} picked up ${n}`,
-  logOut: (name: string, place: number) => `${name} is out (${place}.)`,
+  logOut: (name: string, place: number) => `${name} is out (${ordinalEn(place)})`,
   logTimeout: (name: string) => `${name} ran out of time`,
   logJoined: (name: string) => `${name} joined`,
   logLeft: (name: string) => `${name} left`,
@@ -277,9 +290,9 @@ const en = {
   waste: 'Waste',
   placeLabel: (n: number) => `Place ${n}`,
   pileOf: (n: number, cards: number, top: string) =>
-    cards === 0 ? `Pile ${n}: empty` : `Pile ${n}: ${cards} cards, ${top} on top`,
+    cards === 0 ? `Pile ${n}: empty` : `Pile ${n}: ${cardCount(cards)}, ${top} on top`,
   placeOf: (n: number, cards: number, top: string) =>
-    cards === 0 ? `Place ${n}: empty` : `Place ${n}: ${cards} cards, ${top} on top`,
+    cards === 0 ? `Place ${n}: empty` : `Place ${n}: ${cardCount(cards)}, ${top} on top`,
   pileRef: (n: number) => `pile ${n}`,
   placeRef: (n: number) => `place ${n}`,
   wasteRef: 'the waste',
@@ -455,7 +468,7 @@ const sv: Dict = {
   closed: 'Alla har lämnat bordet, så det är stängt.',
   turnTimerIs: (s) => (s === null ? 'Tidsgräns: av' : `Tidsgräns: ${s} s`),
   yourTime: 'Din tid',
-  timeFor: (name) => `${name}s tid`,
+  timeFor: (name) => `${svGenitive(name)} tid`,
   botPlayingForYou: 'Datorn spelar åt dig.',
   shownAway:
     'Din tid tog slut två gånger, så de andra ser dig som borta: de kan låta datorn spela åt dig eller avsluta partiet. Gör ett drag för att vara tillbaka.',
@@ -480,7 +493,7 @@ const sv: Dict = {
   createUnknown: 'Servern bekräftade inte det nya bordet. Skapa det igen.',
   tryAgain: 'Försök igen',
   yourTurn: 'Din tur',
-  theirTurn: (name) => `${name}s tur`,
+  theirTurn: (name) => `${svGenitive(name)} tur`,
   swapHint: 'Byt: välj ett kort i handen och sedan ett uppvänt kort. Tryck sedan Klar.',
   ready: 'Klar',
   waitingReady: 'Väntar på att de andra ska bli klara',
@@ -495,7 +508,7 @@ const sv: Dict = {
   handCount: (n) => (n === 1 ? '1 kort' : `${n} kort`),
   faceDown: 'nedvänt kort',
   noCard: 'tom',
-  out: (place) => `ute, ${place}:a`,
+  out: (place) => `ute, ${ordinalSv(place)}`,
   place: (n) => `${n}.`,
   idiotIs: (name) => `${name} är Idioten!`,
   youAreIdiot: 'Du är Idioten!',
@@ -504,8 +517,8 @@ const sv: Dict = {
   cardsSelected: (n) => (n === 1 ? '1 kort valt' : `${n} kort valda`),
   logBurn: (name) => `${name} brände högen`,
   logPickup: (name, n) => `${name} tog upp ${n}`,
-  logOut: (name, place) => `${name} är ute (${place}:a)`,
-  logTimeout: (name) => `${name}s tid tog slut`,
+  logOut: (name, place) => `${name} är ute (${ordinalSv(place)})`,
+  logTimeout: (name) => `${svGenitive(name)} tid tog slut`,
   logJoined: (name) => `${name} kom`,
   logLeft: (name) => `${name} gick`,
   logAway: (name) => `${name} är borta`,
