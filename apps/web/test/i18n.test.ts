@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { cardName } from '../src/lib/card-names.ts'
 import { DICTS, errorText, LANGS, pickLang } from '../src/lib/i18n.ts'
 import { RECORD_DICTS } from '../src/lib/i18n-records.ts'
+import { andList, TABLE_DICTS } from '../src/lib/i18n-table.ts'
 
 describe('languages', () => {
   it('card names read naturally in each language', () => {
@@ -42,6 +43,20 @@ describe('languages', () => {
     expect(RECORD_DICTS.sv.evBest('Lars', 2, 5)).toMatch(/^Lars giv 2:/)
     expect(RECORD_DICTS.nb.evBest('Lars', 2, 5)).toMatch(/^Lars' runde 2:/)
     expect(RECORD_DICTS.nb.evBest('Astrid', 2, 5)).toMatch(/^Astrids runde 2:/)
+  })
+
+  it('who is awaited is one list, joined as the language does it (QA: "dig och Bertil" beside "Astrid, Bertil")', () => {
+    expect(TABLE_DICTS.sv.waitingFor(andList('sv', ['Astrid', 'Bertil']))).toBe(
+      'Väntar på Astrid och Bertil.',
+    )
+    expect(TABLE_DICTS.sv.waitingForYou(['Astrid', 'Bertil'])).toBe(
+      'Väntar på dig, Astrid och Bertil.',
+    )
+    expect(TABLE_DICTS.en.waitingForYou(['Astrid'])).toBe('Waiting for you and Astrid.')
+    expect(TABLE_DICTS.en.waitingForYou([])).toBe('Waiting for you.')
+    expect(TABLE_DICTS.nb.waitingForYou(['Astrid', 'Bertil'])).toBe(
+      'Venter på deg, Astrid og Bertil.',
+    )
   })
 
   it('one card is one card (QA: "Place 1: 1 cards")', () => {

@@ -4,6 +4,10 @@
 import type { Reaction } from '@kortbord/protocol/wire'
 import type { Lang } from './i18n.ts'
 
+/** Names joined as the language does it: "A and B", "A, B and C"; "A och B"; "A og B". */
+export const andList = (lang: Lang, items: readonly string[]): string =>
+  new Intl.ListFormat(lang, { type: 'conjunction' }).format(items)
+
 const en = {
   // The page
   tableHeading: (game: string, code: string) => `${game}, table ${code}`,
@@ -46,9 +50,8 @@ const en = {
   youAgreed: 'You are in. The game starts when everyone is.',
   agreed: (names: string) => `In: ${names}.`,
   waitingFor: (names: string) => `Waiting for ${names}.`,
-  /** The same, to a player who is awaited too: the others (names, or '') come after. */
-  waitingForYou: (others: string) =>
-    others ? `Waiting for you and ${others}.` : 'Waiting for you.',
+  /** The same, to a player who is awaited too: "you", then the others' names, if any. */
+  waitingForYou: (others: readonly string[]) => `Waiting for ${andList('en', ['you', ...others])}.`,
   botsAgree: 'Bots always agree.',
   startNow: 'Start now',
   logRematch: (name: string) => `${name} wants to play again`,
@@ -130,7 +133,7 @@ const sv: TableDict = {
   youAgreed: 'Du är med. Partiet börjar när alla är det.',
   agreed: (names) => `Med: ${names}.`,
   waitingFor: (names) => `Väntar på ${names}.`,
-  waitingForYou: (others) => (others ? `Väntar på dig och ${others}.` : 'Väntar på dig.'),
+  waitingForYou: (others) => `Väntar på ${andList('sv', ['dig', ...others])}.`,
   botsAgree: 'Datorspelare är alltid med.',
   startNow: 'Starta nu',
   logRematch: (name) => `${name} vill spela igen`,
@@ -205,7 +208,7 @@ const nb: TableDict = {
   youAgreed: 'Du er med. Partiet begynner når alle er det.',
   agreed: (names) => `Med: ${names}.`,
   waitingFor: (names) => `Venter på ${names}.`,
-  waitingForYou: (others) => (others ? `Venter på deg og ${others}.` : 'Venter på deg.'),
+  waitingForYou: (others) => `Venter på ${andList('nb', ['deg', ...others])}.`,
   botsAgree: 'Dataspillere er alltid med.',
   startNow: 'Start nå',
   logRematch: (name) => `${name} vil spille igjen`,

@@ -39,7 +39,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 async function expectHeaderFits(page: Page, width: number): Promise<void> {
   const bar = await page.evaluate(() => {
     const kids = [...document.querySelector('header.bar')!.children]
-    const line = kids.filter((k) => !k.matches('[data-testid="spectators"]'))
+    const line = kids.filter((k) => !k.matches('.watchers'))
     const middles = line.map((k) => k.getBoundingClientRect()).map((b) => b.top + b.height / 2)
     return {
       spread: Math.max(...middles) - Math.min(...middles),
@@ -198,13 +198,17 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
     await joinByLink(guest, link, 'Bo')
 
-    // The waiting room: the guest is ready; the host sees who is awaited: the host, as "you".
+    // The waiting room: the host's Start is their ready, so they are offered no Ready of their
+    // own and are not awaited (QA: two buttons); the guest is ready, and the host sees it.
+    expect(await host.page.getByTestId('rematch-ask').count()).toBe(0)
+    expect(await host.page.getByTestId('rematch-waiting').textContent()).toBe(tt.waitingFor('Bo'))
+    expect(await guest.page.getByTestId('rematch-waiting').textContent()).toBe(
+      TABLE_DICTS.nb.waitingForYou([]),
+    )
     await guest.page.getByTestId('rematch-ask').click()
     await eventually(async () => {
       expect(await host.page.getByTestId('rematch-in').textContent()).toBe(tt.agreed('Bo'))
-      expect(await host.page.getByTestId('rematch-waiting').textContent()).toBe(
-        tt.waitingForYou(''),
-      )
+      expect(await host.page.getByTestId('rematch-waiting').count()).toBe(0)
     })
     // The guest's own page hears it on its own socket, which may come a moment after the host's.
     await eventually(async () => {
@@ -222,8 +226,8 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     await host.page.setViewportSize(PHONE.viewport!)
     await expectNoAxeViolations(host.page, 'waiting room, one ready')
     await expectNoAxeViolations(guest.page, 'waiting room, ready')
-    // The host is ready too: the game starts without anyone pressing Start.
-    await host.page.getByTestId('rematch-ask').click()
+    // The host starts.
+    await host.page.getByRole('button', { name: host.t.start, exact: true }).click()
     for (const p of [host, guest]) {
       await eventually(async () => expect((await snap(p.page)).status).toBe(p.t.swapHint))
     }
@@ -236,7 +240,7 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     await guest.page.getByTestId('rematch-ask').click()
     await eventually(async () =>
       expect(await host.page.getByTestId('rematch-waiting').textContent()).toBe(
-        tt.waitingForYou(''),
+        tt.waitingForYou([]),
       ),
     )
     // The guest's focus went to what the bar says now: once the guest's own answer came, which
@@ -259,7 +263,7 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
       await eventually(async () => expect((await snap(p.page)).status).toBe(p.t.swapHint))
     }
 
-    // With a bot, one person asking is enough: the bot agrees by itself.
+    // With bots, the host alone decides: the bots agree by themselves, and the host starts.
     const solo = await fx.open(PHONE, 'en')
     await createIdiotTable(solo, fx.url, 'Cy', 3, undefined, null)
     // By keyboard: the waiting room starts with the focus on its heading; a button that goes
@@ -284,7 +288,8 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     await solo.page.keyboard.press('Enter')
     await solo.page.getByTestId('bot-2').waitFor()
     expect(await solo.page.getByTestId('rematch-status').textContent()).toContain(tt.botsAgree)
-    await solo.page.getByTestId('rematch-ask').click()
+    expect(await solo.page.getByTestId('rematch-ask').count()).toBe(0)
+    await solo.page.getByRole('button', { name: solo.t.start, exact: true }).click()
     await eventually(async () => expect((await snap(solo.page)).status).toBe(solo.t.swapHint))
   })
 
