@@ -122,7 +122,7 @@ const en = {
     klockan: 'Klockan',
     herrarna: 'Dom Åtta Herrarna',
   } as Record<GameName, string>,
-  gameNo: (n: number) => `Game ${n} at its table`,
+  gameNo: (n: number) => `Game ${n} at the table`,
   loading: 'Loading the record…',
   notFound: 'There is no record at this link. Records are kept for a while, then deleted.',
   loadFailed: 'The record could not be loaded. Check your connection and try again.',
@@ -311,7 +311,7 @@ const sv: RecordsDict = {
     klockan: 'Klockan',
     herrarna: 'Dom Åtta Herrarna',
   },
-  gameNo: (n) => `Parti ${n} vid sitt bord`,
+  gameNo: (n) => `Parti ${n} vid bordet`,
   loading: 'Hämtar protokollet…',
   notFound:
     'Det finns inget protokoll på den här länken. Protokoll sparas en tid och raderas sedan.',
@@ -500,7 +500,7 @@ const nb: RecordsDict = {
     klockan: 'Klockan',
     herrarna: 'Dom Åtta Herrarna',
   },
-  gameNo: (n) => `Spill ${n} ved sitt bord`,
+  gameNo: (n) => `Spill ${n} ved bordet`,
   loading: 'Henter protokollet…',
   notFound:
     'Det finnes ingen protokoll på denne lenken. Protokoller lagres en stund og slettes så.',
