@@ -158,6 +158,15 @@ describe.skipIf(!browserTestsEnabled('best.test.ts'))('A-16 best possible in the
     expect(await pileCards(page, 'best-way-board')).toBe(4)
     await page.getByTestId('best-way-forward').click()
     expect(await step.textContent()).toMatch(new RegExp(`^${r.stepOf(1, moves)}: `))
+    // A step names its card in words once, as the replay's move list does (QA: "discard J♥,
+    // jack of hearts" said it twice, on the screen too).
+    const said: string[] = []
+    for (let k = 0; k < 8; k++) {
+      said.push((await step.textContent()) ?? '')
+      await page.getByTestId('best-way-forward').click()
+    }
+    expect(said.join('\n')).not.toMatch(/[♠♥♦♣]/)
+    expect(said.join('\n')).toMatch(/ of (spades|hearts|diamonds|clubs)/)
     await page.getByTestId('best-way-slider').fill(String(Math.floor(moves / 2)))
     await page.getByTestId('best-way').scrollIntoViewIfNeeded()
     await screenshot(page, 'phone-best-way-middle')
