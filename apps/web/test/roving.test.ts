@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PAGE, rovingTarget } from '../src/lib/roving.ts'
+import { PAGE, rovingTarget, rowNeighbour } from '../src/lib/roving.ts'
 
 describe('a list with a roving tabindex', () => {
   const moves = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]
@@ -31,5 +31,28 @@ describe('a list with a roving tabindex', () => {
     expect(rovingTarget('ArrowDown', kept, 43)).toBe(43)
     // From a step that is not in the list, the keys start from its first option.
     expect(rovingTarget('ArrowDown', kept, 7)).toBe(41)
+  })
+})
+
+describe('a hand that wraps onto more lines (QA: Up and Down went one card back and on)', () => {
+  // Seven cards to a line, 48 px apart: 0–6 on the first line, 7–13 on the second, 14–15 below.
+  const places = Array.from({ length: 16 }, (_, i) => ({
+    left: (i % 7) * 48 + (i >= 14 ? 130 : 0),
+    top: Math.floor(i / 7) * 70 + 0.3,
+    width: 44,
+  }))
+
+  it('Up and Down go to the nearest card of the line above or below', () => {
+    expect(rowNeighbour(places, 2, 'ArrowDown')).toBe(9)
+    expect(rowNeighbour(places, 9, 'ArrowUp')).toBe(2)
+    // The last line is short and centred: the nearest card, not the same index.
+    expect(rowNeighbour(places, 10, 'ArrowDown')).toBe(14)
+    expect(rowNeighbour(places, 15, 'ArrowUp')).toBe(11)
+  })
+
+  it('stays at the top and bottom lines, and leaves one line to the toolbar’s back and on', () => {
+    expect(rowNeighbour(places, 3, 'ArrowUp')).toBe(3)
+    expect(rowNeighbour(places, 14, 'ArrowDown')).toBe(14)
+    expect(rowNeighbour(places.slice(0, 7), 3, 'ArrowDown')).toBeNull()
   })
 })

@@ -4,6 +4,7 @@
 // it goes to the next action too, never back to the page's start.
 
 import { tick } from 'svelte'
+import { rowNeighbour } from './roving.ts'
 
 /** An element that no longer holds the focus in any useful way. */
 function lost(el: Element | null): boolean {
@@ -119,16 +120,27 @@ export function roving(node: HTMLElement): { destroy(): void } {
     const list = items()
     const at = list.indexOf(e.target as HTMLElement)
     if (at < 0) return
+    // A hand that wraps onto more lines: Up and Down go to the line above or below.
+    const row =
+      e.key === 'ArrowUp' || e.key === 'ArrowDown'
+        ? rowNeighbour(
+            list.map((b) => b.getBoundingClientRect()),
+            at,
+            e.key,
+          )
+        : null
     const to =
-      e.key === 'ArrowRight' || e.key === 'ArrowDown'
-        ? Math.min(at + 1, list.length - 1)
-        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
-          ? Math.max(at - 1, 0)
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? list.length - 1
-              : -1
+      row !== null
+        ? row
+        : e.key === 'ArrowRight' || e.key === 'ArrowDown'
+          ? Math.min(at + 1, list.length - 1)
+          : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+            ? Math.max(at - 1, 0)
+            : e.key === 'Home'
+              ? 0
+              : e.key === 'End'
+                ? list.length - 1
+                : -1
     if (to < 0) return
     e.preventDefault()
     current = list[to]!
