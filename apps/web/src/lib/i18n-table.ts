@@ -90,6 +90,25 @@ const en = {
   speedSlow: 'Slow',
   speedNormal: 'Normal',
   speedFast: 'Fast',
+  // Dom Åtta Herrarna: what the Step just made did, said to a screen reader (card: "two of
+  // spades"; to, from, pile: "pile 3", "the waste"), and where a run stopped.
+  didDeal: (card: string, to: string) => `${card} onto ${to}.`,
+  didBuild: (card: string, from: string, f: number) =>
+    `${card} from ${from} built on foundation ${f}.`,
+  didStart: (card: string, from: string, f: number) =>
+    `${card} from ${from} starts foundation ${f}.`,
+  didTake: (pile: string, n: number) =>
+    `${pile} taken up: ${n === 1 ? '1 card' : `${n} cards`} in hand.`,
+  didReserveHand: (n: number) =>
+    `${n === 1 ? '1 card' : `${n} cards`} from the hand onto the reserve.`,
+  didReservePile: (n: number) => `Pile 13 (${n === 1 ? '1 card' : `${n} cards`}) onto the reserve.`,
+  didWaste: (card: string) => `${card} from the reserve to the waste.`,
+  didRestock: (n: number) =>
+    `The waste turned over: ${n === 1 ? '1 card' : `${n} cards`} in the reserve for round 3.`,
+  herrarnaRan: (steps: number, built: number) =>
+    `Stopped after ${steps === 1 ? '1 step' : `${steps} steps`}; ${built === 1 ? '1 card' : `${built} cards`} built.`,
+  /** A heap with its top card face up (the waste): "Waste: 12, queen of diamonds on top". */
+  heapTop: (label: string, n: number, top: string) => `${label}: ${n}, ${top} on top`,
 }
 
 export type TableDict = typeof en
@@ -167,6 +186,16 @@ const sv: TableDict = {
   speedSlow: 'Långsam',
   speedNormal: 'Normal',
   speedFast: 'Snabb',
+  didDeal: (card, to) => `${card} på ${to}.`,
+  didBuild: (card, from, f) => `${card} från ${from} till grundhög ${f}.`,
+  didStart: (card, from, f) => `${card} från ${from} blir grundhög ${f}.`,
+  didTake: (pile, n) => `${pile} tas upp: ${n} kort i handen.`,
+  didReserveHand: (n) => `${n} kort från handen läggs på reserven.`,
+  didReservePile: (n) => `Hög 13 (${n} kort) läggs på reserven.`,
+  didWaste: (card) => `${card} från reserven till kasthögen.`,
+  didRestock: (n) => `Kasthögen vänds: ${n} kort blir reserv för omgång 3.`,
+  herrarnaRan: (steps, built) => `Stoppad efter ${steps} steg; ${built} kort upplagda.`,
+  heapTop: (label, n, top) => `${label}: ${n}, överst ${top}`,
 }
 
 const nb: TableDict = {
@@ -242,6 +271,16 @@ const nb: TableDict = {
   speedSlow: 'Sakte',
   speedNormal: 'Normal',
   speedFast: 'Rask',
+  didDeal: (card, to) => `${card} på ${to}.`,
+  didBuild: (card, from, f) => `${card} fra ${from} til grunnbunke ${f}.`,
+  didStart: (card, from, f) => `${card} fra ${from} blir grunnbunke ${f}.`,
+  didTake: (pile, n) => `${pile} tas opp: ${n} kort på hånden.`,
+  didReserveHand: (n) => `${n} kort fra hånden legges på reserven.`,
+  didReservePile: (n) => `Bunke 13 (${n} kort) legges på reserven.`,
+  didWaste: (card) => `${card} fra reserven til kastebunken.`,
+  didRestock: (n) => `Kastebunken snus: ${n} kort blir reserve for runde 3.`,
+  herrarnaRan: (steps, built) => `Stoppet etter ${steps} steg; ${built} kort lagt opp.`,
+  heapTop: (label, n, top) => `${label}: ${n}, øverst ${top}`,
 }
 
 export const TABLE_DICTS: Record<Lang, TableDict> = { sv, nb, en }
