@@ -59,7 +59,10 @@ const ENTRIES: [LogEntry, RegExp][] = [
     e({ t: 'timeout', seat: 1, action: 'pickup' }),
     /Bo’s time ran out: the timer picked up the pile/,
   ],
-  [e({ t: 'best', seat: 0, index: 1, best: 4 }), /Astrid’s round 2: perfect play would have left 4/],
+  [
+    e({ t: 'best', seat: 0, index: 1, best: 4 }),
+    /Astrid’s round 2: perfect play would have left 4/,
+  ],
   [
     e({ t: 'bot', seat: 1, name: 'Bo', level: 'hard', by: 0 }),
     /A bot \(hard\) plays for Bo, as Astrid asked/,
