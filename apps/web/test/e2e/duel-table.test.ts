@@ -1,0 +1,332 @@
+// Idioten för två's table as a phone held sideways and a screen reader meet it (QA pass 2, items
+// 2, 5 and 6): the player's own Deal / End round / Undo stay on the screen as the piles grow;
+// the player hears their own moves (a discard, a move to a gap, what a deal brought, an undo)
+// and what each top card can do, a spectator hears both players' moves, and nobody hears
+// anything of a same-deal game they may not see yet (A-15); the keyboard starts at the table.
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { cardName } from '../../src/lib/card-names.ts'
+import { DUEL_SAID } from '../../src/lib/duel-said.ts'
+import type { Lang } from '../../src/lib/i18n.ts'
+import { duelStep, readBoard } from './duel-helpers.ts'
+import { browserFixture } from './fixture.ts'
+import {
+  createTable,
+  focused,
+  joinByLink,
+  type Person,
+  selectByLabel,
+  startGame,
+  watchByLink,
+} from './pages.ts'
+import {
+  browserTestsEnabled,
+  DESKTOP,
+  eventually,
+  expectNoAxeViolations,
+  PHONE,
+  screenshot,
+} from './server.ts'
+
+/**
+ * duel.test.ts's deck: every game of both players deals 3D 5S TS 7H first (only 5S can go: TS
+ * is a higher spade, A-4), then 8S 4C QD JD.
+ */
+const DUEL_DECK =
+  '3D 5S TS 7H 8S 4C QD JD 4S 5H 2H 6D 6H 6S 9H 4D TD QC KH KC 5C 5D 3S KS AC 6C AH 2D QS 8C 3C 2C JH KD 2S TC QH 7C 9D 8H TH 9S AS 9C AD 4H JC 8D 3H JS 7S 7D'
+
+/** Phones held sideways: the player's own buttons must stay on these screens. */
+const SIDEWAYS = [
+  { width: 844, height: 390 },
+  { width: 740, height: 360 },
+  { width: 667, height: 375 },
+] as const
+/** Upright phones and a desktop, measured alongside (they fitted before and must still). */
+const UPRIGHT = [
+  { width: 390, height: 844 },
+  { width: 360, height: 640 },
+  { width: 1280, height: 800 },
+] as const
+type Size = { readonly width: number; readonly height: number }
+
+/** WCAG 2.5.5's target size: 44 × 44 CSS px. */
+const TARGET = 44
+
+/**
+ * The page at `size`: what of the player's own Deal, End round and Undo is not wholly on the
+ * screen without scrolling (its place on the page, the page at its top) nor where the page is
+ * scrolled now (a focused card may have scrolled it), and the top cards to tap smaller than a
+ * target. Each as a line for the failure message.
+ */
+async function offScreen(page: Page, size: Size): Promise<{ lines: string[]; worst: number }> {
+  await page.setViewportSize(size)
+  return page.evaluate(async (min) => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+    const lines: string[] = []
+    let worst = 0
+    const vh = window.innerHeight
+    const at = `${window.innerWidth}x${vh}`
+    for (const id of ['deal', 'finish', 'undo']) {
+      const el = document.querySelector(`[data-testid="${id}"]`)
+      if (!el) continue
+      const r = el.getBoundingClientRect()
+      const bottom = r.bottom + window.scrollY
+      const below = Math.max(bottom - vh, r.bottom - vh, -r.top)
+      worst = Math.max(worst, below)
+      if (below > 0.5) {
+        lines.push(
+          `${at}: ${id} ${below.toFixed(1)} px off the screen (page bottom ${bottom.toFixed(1)}, on screen ${r.top.toFixed(1)}–${r.bottom.toFixed(1)}, scrollY ${window.scrollY})`,
+        )
+      }
+    }
+    for (const el of document.querySelectorAll('[data-testid="my-board"] button')) {
+      const r = el.getBoundingClientRect()
+      if (r.width < min - 0.01 || r.height < min - 0.01) {
+        lines.push(
+          `${at}: ${(el as HTMLElement).dataset.testid} is ${r.width.toFixed(1)} x ${r.height.toFixed(1)} px`,
+        )
+      }
+    }
+    return { lines, worst }
+  }, TARGET)
+}
+
+/**
+ * From now on, what the page's live regions say: the text of a live region (one already in the
+ * page, not one that arrives with its text in it, which is often not read) each time it changes
+ * to something. Read with `said()`.
+ */
+async function listen(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]'
+    const w = window as unknown as { said: string[] }
+    w.said = []
+    const known = new WeakSet<Element>(document.querySelectorAll(LIVE))
+    new MutationObserver((records) => {
+      const changed = new Set<Element>()
+      for (const r of records) {
+        const el = r.target instanceof Element ? r.target : r.target.parentElement
+        const region = el?.closest(LIVE)
+        if (region && known.has(region)) changed.add(region)
+      }
+      for (const region of changed) {
+        const text = region.textContent?.replace(/\s+/g, ' ').trim() ?? ''
+        if (text) w.said.push(text)
+      }
+      for (const e of document.querySelectorAll(LIVE)) known.add(e)
+    }).observe(document.body, { childList: true, characterData: true, subtree: true })
+  })
+}
+const said = (page: Page) => page.evaluate(() => (window as unknown as { said: string[] }).said)
+
+/** A card's name in words ("five of spades"), by its short name ("5S"). */
+const named = (lang: Lang, card: string) => cardName(lang, cardOf(card))
+const SUITS = 'CDHS'
+const RANKS = '23456789TJQKA'
+/** "5S" as the engine's card number (suit * 13 + rank - 2). */
+const cardOf = (s: string) => SUITS.indexOf(s[1]!) * 13 + RANKS.indexOf(s[0]!)
+
+const ariaLabel = (page: Page, testid: string) =>
+  page.getByTestId(testid).getAttribute('aria-label')
+
+/** Clicks, then waits until the own board has changed. */
+async function acted(page: Page, click: () => Promise<void>): Promise<void> {
+  const before = JSON.stringify(await readBoard(page))
+  await click()
+  await eventually(async () => expect(JSON.stringify(await readBoard(page))).not.toBe(before))
+}
+
+describe.skipIf(!browserTestsEnabled('duel-table.test.ts'))('Idioten för två’s table', () => {
+  const fx = browserFixture({ deck: DUEL_DECK })
+
+  /** A match of `games` rounds with undo, started by p0 with p1 joined (and `spec` watching). */
+  async function match(
+    p0: Person,
+    p1: Person,
+    opts: { games: number; sameDeal?: boolean; spec?: Person; before?: () => Promise<void> },
+  ): Promise<void> {
+    const link = await createTable(p0, fx.url, 'Astrid', 'duel', async () => {
+      await selectByLabel(p0.page, p0.t.games).selectOption(String(opts.games))
+      await selectByLabel(p0.page, p0.t.undo).selectOption('both')
+      if (opts.sameDeal) await p0.page.locator('input[name="sameDeal"]').check()
+    })
+    await joinByLink(p1, link, 'Bo')
+    if (opts.spec) await watchByLink(opts.spec, link)
+    await opts.before?.()
+    await startGame(p0)
+    await p0.page.getByTestId('my-board').waitFor()
+    await p1.page.getByTestId('my-board').waitFor()
+  }
+
+  it('[A-6, A-7, A-9] on a phone held sideways Deal, End round and Undo stay on the screen as the piles grow', async () => {
+    const p0 = await fx.open({ ...PHONE, viewport: SIDEWAYS[0] }, 'en')
+    const p1 = await fx.open(PHONE, 'sv')
+    await match(p0, p1, { games: 1 })
+    const page = p0.page
+    // The keyboard starts at the table: at the first card to discard (5♠, A-4).
+    await expect.poll(() => focused(page)).toMatchObject({ testid: 'top-1', hint: true })
+    const problems: string[] = []
+    // The most px off the screen by screen size: with piles of up to seven cards (a pile of a
+    // usual round), and with longer ones (measured only).
+    const worst: Record<string, number> = {}
+    const worstLonger: Record<string, number> = {}
+    let tallest = 0
+    const check = async (when: string) => {
+      const b = await readBoard(page)
+      if (!b) return
+      const longest = Math.max(...b.piles.map((p) => p.length))
+      tallest = Math.max(tallest, longest)
+      for (const size of [...SIDEWAYS, ...UPRIGHT]) {
+        const r = await offScreen(page, size)
+        const at = `${size.width}x${size.height}`
+        const w = longest <= 7 ? worst : worstLonger
+        w[at] = Math.max(w[at] ?? 0, r.worst)
+        if (longest <= 7) {
+          problems.push(...r.lines.map((l) => `${when} (longest pile ${longest}): ${l}`))
+        }
+      }
+      await page.setViewportSize(SIDEWAYS[0])
+    }
+
+    // Deal after deal, over the warning (A-6), until a pile holds seven cards: each screen with
+    // the warning shown too, as Deal is what is pressed next.
+    await check('start')
+    await screenshot(page, 'duel-sideways-844x390-start', { screen: true })
+    for (let deals = 0; deals < 6; deals++) {
+      const deal = page.getByTestId('deal')
+      await acted(page, async () => {
+        await deal.click()
+        const warn = page.getByRole('alert').filter({ hasText: p0.t.dealWarning })
+        await page.waitForTimeout(100)
+        if (await warn.isVisible()) {
+          await check(`deal ${deals + 1}, warned`)
+          if (deals === 3) await screenshot(page, 'duel-sideways-844x390-warned', { screen: true })
+          await deal.click()
+        }
+      })
+      await check(`deal ${deals + 1}`)
+    }
+    for (const size of SIDEWAYS) {
+      await page.setViewportSize(size)
+      await screenshot(page, `duel-sideways-${size.width}x${size.height}-tall`, { screen: true })
+    }
+    for (const size of UPRIGHT) {
+      await page.setViewportSize(size)
+      await screenshot(page, `duel-upright-${size.width}x${size.height}-tall`, { screen: true })
+    }
+    await page.setViewportSize(SIDEWAYS[0])
+    await expectNoAxeViolations(page, 'duel, sideways, tall piles')
+    // Then on as a player would: discards first, then deals, to the end of the round (A-7).
+    for (let n = 0; n < 120 && (await duelStep(page)); n++) await check(`step ${n + 1}`)
+    expect(await readBoard(page)).toBeNull()
+    console.log('duel: worst px off the screen by screen size', { worst, worstLonger, tallest })
+    expect(tallest).toBeGreaterThanOrEqual(7)
+    expect(problems).toEqual([])
+  })
+
+  it('[A-4, A-5, A-6, A-9] a screen reader hears the player’s own moves and what a card can do; a spectator hears both players', async () => {
+    const p0 = await fx.open(PHONE, 'en')
+    const p1 = await fx.open(DESKTOP, 'sv')
+    const spec = await fx.open(PHONE, 'nb')
+    await match(p0, p1, {
+      games: 1,
+      spec,
+      before: async () => {
+        for (const p of [p0, p1, spec]) await listen(p.page)
+      },
+    })
+    const { page } = p0
+    const w = DUEL_SAID.en
+    // The keyboard starts at the first card to discard (5♠: the 10♠ is higher, A-4), on a
+    // phone and on a desktop; the player is told the round began and what was dealt.
+    for (const p of [p0, p1]) {
+      await expect.poll(() => focused(p.page)).toMatchObject({ testid: 'top-1', hint: true })
+    }
+    const layout = ['3D', '5S', 'TS', '7H']
+    await expect
+      .poll(() => said(page))
+      .toContain(w.roundBegins(1, layout.map((c) => named('en', c)).join(', ')))
+    expect(await ariaLabel(page, 'top-1')).toBe(`5♠, ${named('en', '5S')}, ${w.canDiscard}`)
+
+    // A-4: Enter discards the focused card.
+    await acted(page, () => page.keyboard.press('Enter'))
+    await expect.poll(() => said(page)).toContain(w.discarded(named('en', '5S')))
+    // Now pile 2 is empty (A-5): the other top cards can only be moved there.
+    expect(await ariaLabel(page, 'top-0')).toBe(`3♦, ${named('en', '3D')}, ${w.canMove}`)
+    await page.getByTestId('top-3').click()
+    await expect.poll(() => page.getByTestId('top-3').getAttribute('aria-pressed')).toBe('true')
+    await acted(page, () => page.getByTestId('empty-1').click())
+    await expect.poll(() => said(page)).toContain(w.moved(named('en', '7H'), 2))
+    // A-6: what a deal brought, the new top cards.
+    await acted(page, () => page.getByTestId('deal').click())
+    const dealt = ['8S', '4C', 'QD', 'JD'].map((c) => named('en', c)).join(', ')
+    await expect.poll(() => said(page)).toContain(w.dealt(dealt))
+    // A-9: the jack of diamonds goes (the queen is higher) and comes back.
+    await acted(page, () => page.getByTestId('top-3').click())
+    await expect.poll(() => said(page)).toContain(w.discarded(named('en', 'JD')))
+    await acted(page, () => page.getByTestId('undo').click())
+    await expect.poll(() => said(page)).toContain(w.undone(named('en', 'JD'), 4))
+    // Each news once, nothing else of the moves.
+    const mine = (await said(page)).filter((s) => !s.startsWith('Round 1 is over'))
+    expect(mine).toEqual([
+      w.roundBegins(1, layout.map((c) => named('en', c)).join(', ')),
+      w.discarded(named('en', '5S')),
+      w.moved(named('en', '7H'), 2),
+      w.dealt(dealt),
+      w.discarded(named('en', 'JD')),
+      w.undone(named('en', 'JD'), 4),
+    ])
+
+    // The spectator heard each of Astrid's moves, named as hers; Bo heard none of them (his own
+    // game is his to listen to).
+    const nb = DUEL_SAID.nb
+    await expect
+      .poll(() => said(spec.page))
+      .toEqual([
+        nb.by('Astrid', nb.discarded(named('nb', '5S'))),
+        nb.by('Astrid', nb.moved(named('nb', '7H'), 2)),
+        nb.by('Astrid', nb.dealt(['8S', '4C', 'QD', 'JD'].map((c) => named('nb', c)).join(', '))),
+        nb.by('Astrid', nb.discarded(named('nb', 'JD'))),
+        nb.by('Astrid', nb.undone(named('nb', 'JD'), 4)),
+      ])
+    const sv = DUEL_SAID.sv
+    expect(await said(p1.page)).toEqual([
+      sv.roundBegins(1, layout.map((c) => named('sv', c)).join(', ')),
+    ])
+    // Bo discards: the spectator hears it, Astrid does not.
+    await acted(p1.page, () => p1.page.getByTestId('top-1').click())
+    await expect.poll(() => said(spec.page)).toContain(nb.by('Bo', nb.discarded(named('nb', '5S'))))
+    expect((await said(page)).filter((s) => s.includes('Bo'))).toEqual([])
+    for (const p of [p0, p1, spec]) await expectNoAxeViolations(p.page, 'duel, told')
+  })
+
+  it('[A-15] nobody hears a same-deal game they may not see yet', async () => {
+    const p0 = await fx.open(PHONE, 'en')
+    const p1 = await fx.open(PHONE, 'sv')
+    const spec = await fx.open(PHONE, 'nb')
+    await match(p0, p1, {
+      games: 2,
+      sameDeal: true,
+      spec,
+      before: async () => {
+        for (const p of [p0, p1, spec]) await listen(p.page)
+      },
+    })
+    await p1.page.getByTestId('hidden-0').waitFor()
+    await spec.page.getByTestId('hidden-0').waitFor()
+    // Both play the same first deal: each hears their own discard only; the spectator, who
+    // could be either of them in a second tab, hears neither.
+    await acted(p0.page, () => p0.page.getByTestId('top-1').click())
+    await expect.poll(() => said(p0.page)).toContain(DUEL_SAID.en.discarded(named('en', '5S')))
+    await acted(p1.page, () => p1.page.getByTestId('top-1').click())
+    await expect.poll(() => said(p1.page)).toContain(DUEL_SAID.sv.discarded(named('sv', '5S')))
+    await p0.page.waitForTimeout(500)
+    expect(await said(spec.page)).toEqual([])
+    const spoken = (p: Person) => said(p.page).then((all) => all.join(' | '))
+    expect(await spoken(p0)).not.toMatch(/Bo/)
+    expect(await spoken(p1)).not.toMatch(/Astrid/)
+    // Nor is it in a top card's words on the other's page: the hidden board has no cards.
+    expect(await p1.page.getByTestId('board-0').count()).toBe(0)
+    expect(await spec.page.locator('[data-card]').count()).toBe(0)
+  })
+})
