@@ -109,6 +109,8 @@ const en = {
     `Stopped after ${steps === 1 ? '1 step' : `${steps} steps`}; ${built === 1 ? '1 card' : `${built} cards`} built.`,
   /** A heap with its top card face up (the waste): "Waste: 12, queen of diamonds on top". */
   heapTop: (label: string, n: number, top: string) => `${label}: ${n}, ${top} on top`,
+  // Klockan's rescue (K-5): what Suggest chose, said to a screen reader.
+  suggested: (card: string, pile: string) => `Suggested and chosen: ${card} in ${pile}.`,
 }
 
 export type TableDict = typeof en
@@ -196,6 +198,7 @@ const sv: TableDict = {
   didRestock: (n) => `Kasthögen vänds: ${n} kort blir reserv för omgång 3.`,
   herrarnaRan: (steps, built) => `Stoppad efter ${steps} steg; ${built} kort upplagda.`,
   heapTop: (label, n, top) => `${label}: ${n}, överst ${top}`,
+  suggested: (card, pile) => `Föreslaget och valt: ${card} i ${pile}.`,
 }
 
 const nb: TableDict = {
@@ -281,6 +284,7 @@ const nb: TableDict = {
   didRestock: (n) => `Kastebunken snus: ${n} kort blir reserve for runde 3.`,
   herrarnaRan: (steps, built) => `Stoppet etter ${steps} steg; ${built} kort lagt opp.`,
   heapTop: (label, n, top) => `${label}: ${n}, øverst ${top}`,
+  suggested: (card, pile) => `Foreslått og valgt: ${card} i ${pile}.`,
 }
 
 export const TABLE_DICTS: Record<Lang, TableDict> = { sv, nb, en }

@@ -588,9 +588,10 @@ const sv: Dict = {
   step: 'Steg',
   klockanPile: (rank, _hour, side) =>
     `${rank}högen${side === null ? '' : side === 'left' ? ' (vänster)' : ' (höger)'}`,
-  pileState: (name, down, up) => `${name}: ${down} nedvända${up ? `; uppvända: ${up}` : ''}`,
+  pileState: (name, down, up) =>
+    `${name}: ${down} ${down === 1 ? 'nedvänd' : 'nedvända'}${up ? `; uppvända: ${up}` : ''}`,
   turnedOf: (n, of) => `${n} av ${of} vända`,
-  faceDownLeft: (n) => `${n} nedvända`,
+  faceDownLeft: (n) => `${n} ${n === 1 ? 'nedvänd' : 'nedvända'}`,
   klockanLast: (card, pile) => `${card} läggs under ${pile}`,
   klockanRescued: (king, card) => `Räddning: ${king} lades nedvänd, ${card} vändes i stället`,
   rescueTitle: 'Räddning',
