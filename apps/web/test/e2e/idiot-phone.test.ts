@@ -182,6 +182,50 @@ describe.skipIf(!browserTestsEnabled('idiot-phone.test.ts'))('Idiot on phones', 
     }, 30_000)
   }
 
+  it('[I-15] a screen reader hears the bots’ moves gathered, one announcement a turn ending in “Your turn” (QA: ~3 a second)', async () => {
+    const p = await fx.open(PHONE, 'en')
+    const { page, t } = p
+    await page.goto(`${fx.url}/`)
+    await page.getByLabel(t.yourName).fill('Astrid')
+    await page.getByTestId('practise').click()
+    await page.getByTestId('hand').waitFor()
+    // The visible status and last-move lines are not live regions: one region says it all.
+    for (const id of ['status', 'news'])
+      expect(await page.getByTestId(id).getAttribute('aria-live'), id).toBeNull()
+    expect(await page.getByTestId('said').getAttribute('aria-live')).toBe('polite')
+    await page.evaluate(() => {
+      const w = window as unknown as { __said: string[] }
+      w.__said = []
+      const region = document.querySelector('[data-testid="said"]')!
+      new MutationObserver(() => {
+        const text = region.textContent?.trim()
+        if (text) w.__said.push(text)
+      }).observe(region, { subtree: true, childList: true, characterData: true })
+    })
+    const heard = () => page.evaluate(() => (window as unknown as { __said: string[] }).__said)
+    await page.getByTestId('ready').click()
+    let turns = 0
+    let before = 0
+    let moves = 0
+    while (turns < 4 && (await myTurn(p))) {
+      turns++
+      const all = await eventually(async () => {
+        const h = await heard()
+        expect(h.at(-1) ?? '').toMatch(new RegExp(`${t.yourTurn}\\.$`))
+        return h
+      })
+      const now = all.slice(before)
+      // The bots' moves since the player's last (three bots, 60 ms apart) come as one sentence
+      // with the turn, not one announcement each.
+      expect(now.length, JSON.stringify(now)).toBeLessThanOrEqual(2)
+      moves += (now.join(' ').match(/Bot \d (played|picked up|turned up)/g) ?? []).length
+      before = all.length
+      await playTurn(p)
+    }
+    expect(turns).toBe(4)
+    expect(moves, 'the bots’ moves are in what is said').toBeGreaterThanOrEqual(6)
+  })
+
   for (const players of [2, 3, 4]) {
     it(`${players} players: the pile, the hand's first row and the buttons are on the screen at the start of every turn`, async () => {
       const p = await fx.open({ ...PHONE, viewport: SCREENS[0] }, 'en')

@@ -1,0 +1,68 @@
+// What a screen reader hears at an Idiot table (QA: with bots, every move changed two live
+// regions, "Bot 1 played …" and "Bot 2's turn", about three announcements a second, faster than
+// they can be spoken). The moves come in batches: what others play is gathered and said in one
+// announcement once the table has been quiet for a moment, or at once when it is the reader's
+// turn (then ending with "Your turn"), so a run of bot moves is one sentence, not six.
+
+type Timers = {
+  set: (f: () => void, ms: number) => unknown
+  clear: (id: unknown) => void
+}
+
+const realTimers: Timers = {
+  set: (f, ms) => setTimeout(f, ms),
+  clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+}
+
+/** How long the table must be quiet before the gathered moves are said. */
+export const QUIET_MS = 1500
+
+export class MoveNews {
+  private pending: string[] = []
+  private tail = ''
+  /** The tail said last: said again only with moves before it (a bot's swap says nothing new). */
+  private saidTail = ''
+  private timer: unknown = null
+
+  constructor(
+    private readonly say: (text: string) => void,
+    private readonly quietMs = QUIET_MS,
+    private readonly timers: Timers = realTimers,
+  ) {}
+
+  /**
+   * A move's words (`lines`, may be none) and what the table says after it (`tail`: whose turn,
+   * or the result). `now`: say it at once (the reader's turn, the game's end), else once quiet.
+   */
+  push(lines: readonly string[], tail: string, now: boolean): void {
+    this.pending.push(...lines)
+    this.tail = tail
+    if (this.timer !== null) this.timers.clear(this.timer)
+    this.timer = null
+    if (now) this.flush()
+    else this.timer = this.timers.set(() => this.flush(), this.quietMs)
+  }
+
+  /** Says what was gathered, if anything, with the latest tail; then starts afresh. */
+  flush(): void {
+    if (this.timer !== null) this.timers.clear(this.timer)
+    this.timer = null
+    const quiet = this.pending.length === 0 && this.tail === this.saidTail
+    const words = [...this.pending, this.tail].filter((s) => s !== '')
+    this.saidTail = this.tail
+    this.pending = []
+    this.tail = ''
+    if (words.length > 0 && !quiet) this.say(words.map(sentence).join(' '))
+  }
+
+  /** Forgets what was gathered (the page goes, or the game is another one). */
+  stop(): void {
+    if (this.timer !== null) this.timers.clear(this.timer)
+    this.timer = null
+    this.pending = []
+    this.tail = ''
+  }
+}
+
+/** "Bo played seven of hearts" → "Bo played seven of hearts." (left alone if it ends in . ! ?). */
+const sentence = (s: string): string => (/[.!?]$/.test(s) ? s : `${s}.`)
