@@ -17,6 +17,7 @@ import {
   herrarnaNextText,
   herrarnaStepText,
   hourIndex,
+  klockanHours,
   klockanNewsText,
   klockanPileName,
   klockanTotal,
@@ -63,6 +64,16 @@ describe('Klockan on the screen', () => {
       const b = wideClockCell((h % 12) + 1)
       expect(Math.abs(a.row - b.row) + Math.abs(a.col - b.col)).toBe(1)
     }
+  })
+
+  it('the clock face: each hour once with its piles, two of each hour with two decks', () => {
+    const one = klockanHours(klockanView(startKlockan(fullDeck(1), 'standard', 1), 0).piles)
+    expect(one.map((h) => h.hour)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+    expect(one[2]).toEqual({ hour: 3, piles: [2], cell: clockCell(3), wide: wideClockCell(3) })
+    const deck = Array.from({ length: 104 }, (_, i) => i)
+    const two = klockanHours(klockanView(startKlockan(deck, 'twoDecks', 1), 0).piles)
+    expect(two).toHaveLength(13)
+    expect(two[12]).toMatchObject({ hour: 13, piles: [24, 25] })
   })
 
   it('hours read as card indices', () => {

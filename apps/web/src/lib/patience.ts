@@ -57,6 +57,23 @@ const WIDE_CLOCK: Record<number, Cell> = {
 
 export const wideClockCell = (hour: number): Cell => WIDE_CLOCK[hour]!
 
+/**
+ * Klockan's clock face: one hour for each cell, in the order of their first piles, each with its
+ * piles (two with two decks, K-8) and its cell upright and held sideways.
+ */
+export function klockanHours(piles: readonly { readonly hour: number }[]) {
+  const out = new Map<number, number[]>()
+  piles.forEach((p, i) => {
+    out.set(p.hour, [...(out.get(p.hour) ?? []), i])
+  })
+  return [...out.entries()].map(([hour, piles]) => ({
+    hour,
+    piles,
+    cell: clockCell(hour),
+    wide: wideClockCell(hour),
+  }))
+}
+
 /** The card index an hour's pile takes (what its face-up cards show): A, 2 … 10, J, Q, K. */
 export const hourIndex = (hour: number): string =>
   hour === 1 ? 'A' : hour <= 10 ? String(hour) : (['J', 'Q', 'K'][hour - 11] ?? '')
