@@ -10,6 +10,7 @@ import { DUEL_SAID } from '../../src/lib/duel-said.ts'
 import type { Lang } from '../../src/lib/i18n.ts'
 import { duelStep, readBoard } from './duel-helpers.ts'
 import { browserFixture } from './fixture.ts'
+import { listen, said } from './live.ts'
 import {
   createTable,
   focused,
@@ -90,34 +91,6 @@ async function offScreen(page: Page, size: Size): Promise<{ lines: string[]; wor
     return { lines, worst }
   }, TARGET)
 }
-
-/**
- * From now on, what the page's live regions say: the text of a live region (one already in the
- * page, not one that arrives with its text in it, which is often not read) each time it changes
- * to something. Read with `said()`.
- */
-async function listen(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]'
-    const w = window as unknown as { said: string[] }
-    w.said = []
-    const known = new WeakSet<Element>(document.querySelectorAll(LIVE))
-    new MutationObserver((records) => {
-      const changed = new Set<Element>()
-      for (const r of records) {
-        const el = r.target instanceof Element ? r.target : r.target.parentElement
-        const region = el?.closest(LIVE)
-        if (region && known.has(region)) changed.add(region)
-      }
-      for (const region of changed) {
-        const text = region.textContent?.replace(/\s+/g, ' ').trim() ?? ''
-        if (text) w.said.push(text)
-      }
-      for (const e of document.querySelectorAll(LIVE)) known.add(e)
-    }).observe(document.body, { childList: true, characterData: true, subtree: true })
-  })
-}
-const said = (page: Page) => page.evaluate(() => (window as unknown as { said: string[] }).said)
 
 /** A card's name in words ("five of spades"), by its short name ("5S"). */
 const named = (lang: Lang, card: string) => cardName(lang, cardOf(card))

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cardName } from '../../src/lib/card-names.ts'
 import { browserFixture } from './fixture.ts'
+import { listen, said } from './live.ts'
 import { createSoloTable, type Person } from './pages.ts'
 import {
   browserTestsEnabled,
@@ -83,33 +84,6 @@ function measure(page: Page): Promise<Measure> {
     }
   }, CONTROLS)
 }
-
-/**
- * From now on, what the page's live regions say: the text of a live region already in the page
- * each time it changes to something (as klockan-phone.test.ts listens). `said()` reads it.
- */
-async function listen(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]'
-    const w = window as unknown as { said: string[] }
-    w.said = []
-    const known = new WeakSet<Element>(document.querySelectorAll(LIVE))
-    new MutationObserver((records) => {
-      const changed = new Set<Element>()
-      for (const r of records) {
-        const el = r.target instanceof Element ? r.target : r.target.parentElement
-        const region = el?.closest(LIVE)
-        if (region && known.has(region)) changed.add(region)
-      }
-      for (const region of changed) {
-        const text = region.textContent?.replace(/\s+/g, ' ').trim() ?? ''
-        if (text) w.said.push(text)
-      }
-      for (const e of document.querySelectorAll(LIVE)) known.add(e)
-    }).observe(document.body, { childList: true, characterData: true, subtree: true })
-  })
-}
-const said = (page: Page) => page.evaluate(() => (window as unknown as { said: string[] }).said)
 
 /** The cards on the table by where they lie: the top of each foundation and of the waste. */
 const tops = (page: Page) =>

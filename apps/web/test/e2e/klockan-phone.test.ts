@@ -17,6 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { klockanPileName } from '../../src/lib/patience.ts'
 import { browserFixture } from './fixture.ts'
+import { hush, listen, said } from './live.ts'
 import {
   chooseTimer,
   createSoloTable,
@@ -98,38 +99,6 @@ async function offAtSizes(
 
 const none = (sizes: readonly { width: number; height: number }[]) =>
   Object.fromEntries(sizes.map((s) => [`${s.width}x${s.height}`, []]))
-
-/**
- * From now on, what the page's live regions say: the text of a live region (one already in the
- * page, not one that arrives with its text in it, which is often not read) each time it changes
- * to something. Read with `said()`, emptied by `hush()`.
- */
-async function listen(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]'
-    const w = window as unknown as { said: string[] }
-    w.said = []
-    const known = new WeakSet<Element>(document.querySelectorAll(LIVE))
-    new MutationObserver((records) => {
-      const changed = new Set<Element>()
-      for (const r of records) {
-        const el = r.target instanceof Element ? r.target : r.target.parentElement
-        const region = el?.closest(LIVE)
-        if (region && known.has(region)) changed.add(region)
-      }
-      for (const region of changed) {
-        const text = region.textContent?.replace(/\s+/g, ' ').trim() ?? ''
-        if (text) w.said.push(text)
-      }
-      for (const e of document.querySelectorAll(LIVE)) known.add(e)
-    }).observe(document.body, { childList: true, characterData: true, subtree: true })
-  })
-}
-const said = (page: Page) => page.evaluate(() => (window as unknown as { said: string[] }).said)
-const hush = (page: Page) =>
-  page.evaluate(() => {
-    ;(window as unknown as { said: string[] }).said = []
-  })
 
 const faceUp = (page: Page) =>
   page.evaluate(() => {
