@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { cardName } from '../../src/lib/card-names.ts'
 import { DUEL_SAID } from '../../src/lib/duel-said.ts'
 import type { Lang } from '../../src/lib/i18n.ts'
-import { duelStep, readBoard } from './duel-helpers.ts'
+import { DUEL_DECK, duelStep, readBoard } from './duel-helpers.ts'
 import { browserFixture } from './fixture.ts'
 import { listen, said } from './live.ts'
 import {
@@ -26,22 +26,10 @@ import {
   eventually,
   expectNoAxeViolations,
   PHONE,
+  SIDEWAYS,
   screenshot,
 } from './server.ts'
 
-/**
- * duel.test.ts's deck: every game of both players deals 3D 5S TS 7H first (only 5S can go: TS
- * is a higher spade, A-4), then 8S 4C QD JD.
- */
-const DUEL_DECK =
-  '3D 5S TS 7H 8S 4C QD JD 4S 5H 2H 6D 6H 6S 9H 4D TD QC KH KC 5C 5D 3S KS AC 6C AH 2D QS 8C 3C 2C JH KD 2S TC QH 7C 9D 8H TH 9S AS 9C AD 4H JC 8D 3H JS 7S 7D'
-
-/** Phones held sideways: the player's own buttons must stay on these screens. */
-const SIDEWAYS = [
-  { width: 844, height: 390 },
-  { width: 740, height: 360 },
-  { width: 667, height: 375 },
-] as const
 /** Upright phones and a desktop, measured alongside (they fitted before and must still). */
 const UPRIGHT = [
   { width: 390, height: 844 },

@@ -5,6 +5,7 @@ import { formatCard, parseCards } from '@kortbord/engine'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
+import { DUEL_DECK } from './duel-helpers.ts'
 import { browserFixture } from './fixture.ts'
 import {
   createTable,
@@ -23,15 +24,6 @@ import {
   PHONE,
   screenshot,
 } from './server.ts'
-
-/**
- * Both players get this order (an explicit deck deals every game of both players, A-10). With
- * the ways of playing below, seat 0 (discard, undo once, move to an empty pile, deal) leaves 27
- * cards and seat 1 (deals over a discard once, ends the game as soon as the stock is empty)
- * leaves 28: both score 3 (A-11), and the cards left decide for seat 0.
- */
-const DUEL_DECK =
-  '3D 5S TS 7H 8S 4C QD JD 4S 5H 2H 6D 6H 6S 9H 4D TD QC KH KC 5C 5D 3S KS AC 6C AH 2D QS 8C 3C 2C JH KD 2S TC QH 7C 9D 8H TH 9S AS 9C AD 4H JC 8D 3H JS 7S 7D'
 
 const NAMES = ['Astrid', 'Bo'] as const
 

@@ -17,23 +17,19 @@ import {
   eventually,
   expectNoAxeViolations,
   PHONE,
+  SIDEWAYS,
+  SIDEWAYS_PHONE,
   screenshot,
 } from './server.ts'
 
 /** As patience.test.ts's second server: a game of 367 steps that reaches round 3. */
 const DECK = formatCards(herrarnaDeck('h3'))
 
-const SIDEWAYS = [
-  { width: 844, height: 390 },
-  { width: 740, height: 360 },
-  { width: 667, height: 375 },
-] as const
 const OTHERS = [
   { width: 360, height: 640 },
   { width: 390, height: 844 },
   DESKTOP.viewport!,
 ] as const
-const SIDEWAYS_PHONE = { ...PHONE, viewport: SIDEWAYS[0] }
 const CONTROLS = ['step', 'run', 'speed'] as const
 
 interface Measure {
