@@ -59,6 +59,14 @@ describe('languages', () => {
     )
   })
 
+  it('a pick-up says what was picked up, as the history does (QA: "Bot 3 picked up 2")', () => {
+    expect(DICTS.en.logPickup('Bo', 1)).toBe('Bo picked up the pile (1 card)')
+    expect(DICTS.sv.logPickup('Bo', 5)).toBe('Bo tog upp högen (5 kort)')
+    expect(DICTS.sv.logTimeoutAction('Mats', 'ready')).toBe(
+      'Tiden tog slut för Mats: markerad som klar',
+    )
+  })
+
   it('one card is one card (QA: "Place 1: 1 cards")', () => {
     expect(DICTS.en.placeOf(1, 1, 'three of clubs')).toBe('Place 1: 1 card, three of clubs on top')
     expect(DICTS.en.pileOf(2, 3, 'ten of hearts')).toBe('Pile 2: 3 cards, ten of hearts on top')

@@ -49,7 +49,7 @@ describe('what the table did, in words (I-16)', () => {
       game({ t: 'start', seat: 1 }),
     )
     expect(describeTableEvent(latestTableEvent(log)!, names, DICTS.nb)).toBe(
-      'Tiden gikk ut for Bo: klar',
+      'Tiden gikk ut for Bo: markert som klar',
     )
   })
 
