@@ -247,9 +247,15 @@ describe.skipIf(!browserTestsEnabled('klockan-phone.test.ts'))('Klockan on a pho
     }
     await screenshot(guest.page, 'klockan-two-sideways-end', { screen: true })
     await expectNoAxeViolations(guest.page, 'Klockan för två sideways, the end')
-    // A reload of the game that is over says nothing of it again.
+    // A reload of the game that is over says nothing of it again; held sideways, its result is
+    // brought into view (QA: it lay below the finished clock, 24 px of it on the screen).
     await guest.page.reload()
     await guest.page.getByTestId('result').waitFor()
+    await eventually(async () => {
+      const box = await guest.page.locator('[data-testid="result"] h2').boundingBox()
+      expect(box!.y + box!.height).toBeLessThanOrEqual(SIDEWAYS[0].height)
+      expect(box!.y).toBeGreaterThanOrEqual(0)
+    })
     await listen(guest.page)
     await guest.page.waitForTimeout(500)
     expect(await said(guest.page)).toEqual([])

@@ -309,6 +309,8 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       // (QA: it fell to the page after the first, and the next three presses did nothing).
       await page.getByTestId('turn').focus()
       for (let i = 1; i <= 4; i++) {
+        // The button is off while the last turn's answer is awaited (the view may come first).
+        await eventually(async () => expect(await page.getByTestId('turn').isEnabled()).toBe(true))
         await page.keyboard.press('Enter')
         await eventually(async () => expect((await readClock(page))!.faceUp).toBe(i))
         await eventually(async () => expect((await focused(page)).testid).toBe('turn'))
