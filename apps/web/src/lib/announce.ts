@@ -22,3 +22,10 @@ export class Announcer {
     return this.#text
   }
 }
+
+/**
+ * Lines said as one announcement, each a sentence with its full stop ("Bo played seven of
+ * hearts" → "Bo played seven of hearts."; one ending in . ! ? or … is left as it is).
+ */
+export const sentences = (lines: readonly string[]): string =>
+  lines.map((s) => (/[.!?…]$/.test(s) ? s : `${s}.`)).join(' ')

@@ -130,17 +130,16 @@ export function roving(node: HTMLElement): { destroy(): void } {
           )
         : null
     const to =
-      row !== null
-        ? row
-        : e.key === 'ArrowRight' || e.key === 'ArrowDown'
-          ? Math.min(at + 1, list.length - 1)
-          : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
-            ? Math.max(at - 1, 0)
-            : e.key === 'Home'
-              ? 0
-              : e.key === 'End'
-                ? list.length - 1
-                : -1
+      row ??
+      (e.key === 'ArrowRight' || e.key === 'ArrowDown'
+        ? Math.min(at + 1, list.length - 1)
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+          ? Math.max(at - 1, 0)
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? list.length - 1
+              : -1)
     if (to < 0) return
     e.preventDefault()
     current = list[to]!

@@ -2,7 +2,7 @@
 // the duel's score explained, patience speed), in Swedish, bokmål and English. A module of its
 // own: only the table page needs them, so the first page load carries none of it.
 import type { Reaction } from '@kortbord/protocol/wire'
-import type { Lang } from './i18n.ts'
+import { cardCount, type Lang } from './i18n.ts'
 
 /** Names joined as the language does it: "A and B", "A, B and C"; "A och B"; "A og B". */
 export const andList = (lang: Lang, items: readonly string[]): string =>
@@ -97,16 +97,13 @@ const en = {
     `${card} from ${from} built on foundation ${f}.`,
   didStart: (card: string, from: string, f: number) =>
     `${card} from ${from} starts foundation ${f}.`,
-  didTake: (pile: string, n: number) =>
-    `${pile} taken up: ${n === 1 ? '1 card' : `${n} cards`} in hand.`,
-  didReserveHand: (n: number) =>
-    `${n === 1 ? '1 card' : `${n} cards`} from the hand onto the reserve.`,
-  didReservePile: (n: number) => `Pile 13 (${n === 1 ? '1 card' : `${n} cards`}) onto the reserve.`,
+  didTake: (pile: string, n: number) => `${pile} taken up: ${cardCount(n)} in hand.`,
+  didReserveHand: (n: number) => `${cardCount(n)} from the hand onto the reserve.`,
+  didReservePile: (n: number) => `Pile 13 (${cardCount(n)}) onto the reserve.`,
   didWaste: (card: string) => `${card} from the reserve to the waste.`,
-  didRestock: (n: number) =>
-    `The waste turned over: ${n === 1 ? '1 card' : `${n} cards`} in the reserve for round 3.`,
+  didRestock: (n: number) => `The waste turned over: ${cardCount(n)} in the reserve for round 3.`,
   herrarnaRan: (steps: number, built: number) =>
-    `Stopped after ${steps === 1 ? '1 step' : `${steps} steps`}; ${built === 1 ? '1 card' : `${built} cards`} built.`,
+    `Stopped after ${steps === 1 ? '1 step' : `${steps} steps`}; ${cardCount(built)} built.`,
   /** A heap with its top card face up (the waste): "Waste: 12, queen of diamonds on top". */
   heapTop: (label: string, n: number, top: string) => `${label}: ${n}, ${top} on top`,
   // Klockan's rescue (K-5): what Suggest chose, said to a screen reader.

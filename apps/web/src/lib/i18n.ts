@@ -19,7 +19,9 @@ export function pickLang(prefs: readonly string[]): Lang {
 
 type Dict = typeof en
 /** "1 card", "2 cards". */
-const cardCount = (n: number): string => (n === 1 ? '1 card' : `${n} cards`)
+export const cardCount = (n: number): string => (n === 1 ? '1 card' : `${n} cards`)
+/** Swedish "1 nedvänd", "2 nedvända". */
+const svFaceDown = (n: number): string => `${n} ${n === 1 ? 'nedvänd' : 'nedvända'}`
 /** 1st, 2nd, 3rd, 4th, …, 11th, 21st. */
 const ordinalEn = (n: number): string =>
   `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`
@@ -152,7 +154,7 @@ const en = {
   drawPile: 'Draw pile',
   burned: 'Burned',
   hand: 'Your hand',
-  handCount: (n: number) => (n === 1 ? '1 card' : `${n} cards`),
+  handCount: cardCount,
   faceDown: 'face-down card',
   noCard: 'empty',
   out: (place: number) => `out ${ordinalEn(place)}`,
@@ -588,10 +590,9 @@ const sv: Dict = {
   step: 'Steg',
   klockanPile: (rank, _hour, side) =>
     `${rank}högen${side === null ? '' : side === 'left' ? ' (vänster)' : ' (höger)'}`,
-  pileState: (name, down, up) =>
-    `${name}: ${down} ${down === 1 ? 'nedvänd' : 'nedvända'}${up ? `; uppvända: ${up}` : ''}`,
+  pileState: (name, down, up) => `${name}: ${svFaceDown(down)}${up ? `; uppvända: ${up}` : ''}`,
   turnedOf: (n, of) => `${n} av ${of} vända`,
-  faceDownLeft: (n) => `${n} ${n === 1 ? 'nedvänd' : 'nedvända'}`,
+  faceDownLeft: svFaceDown,
   klockanLast: (card, pile) => `${card} läggs under ${pile}`,
   klockanRescued: (king, card) => `Räddning: ${king} lades nedvänd, ${card} vändes i stället`,
   rescueTitle: 'Räddning',

@@ -4,6 +4,8 @@
 // announcement once the table has been quiet for a moment, or at once when it is the reader's
 // turn (then ending with "Your turn"), so a run of bot moves is one sentence, not six.
 
+import { sentences } from './announce.ts'
+
 type Timers = {
   set: (f: () => void, ms: number) => unknown
   clear: (id: unknown) => void
@@ -52,7 +54,7 @@ export class MoveNews {
     this.saidTail = this.tail
     this.pending = []
     this.tail = ''
-    if (words.length > 0 && !quiet) this.say(words.map(sentence).join(' '))
+    if (words.length > 0 && !quiet) this.say(sentences(words))
   }
 
   /** Forgets what was gathered (the page goes, or the game is another one). */
@@ -63,6 +65,3 @@ export class MoveNews {
     this.tail = ''
   }
 }
-
-/** "Bo played seven of hearts" → "Bo played seven of hearts." (left alone if it ends in . ! ?). */
-const sentence = (s: string): string => (/[.!?]$/.test(s) ? s : `${s}.`)

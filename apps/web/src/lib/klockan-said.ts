@@ -4,7 +4,9 @@
 // or how the game ended. Whatever was already so when the page came (a reload) is not news; the
 // cards a run turns are not said one by one, the end it runs to is. Only Klockan's table (a lazy
 // chunk) imports this, so the first page load carries none of it.
+
 import type { KlockanView } from '@kortbord/engine'
+import { sentences } from './announce.ts'
 import type { Dict } from './i18n.ts'
 import type { TableDict } from './i18n-table.ts'
 
@@ -126,8 +128,5 @@ export function klockanSaid(heard: KlockanHeard, now: KlockanNow): string {
     if (now.status) parts.push(now.status)
     if (now.waiting) parts.push(now.waiting)
   }
-  return parts.map(sentence).join(' ')
+  return sentences(parts)
 }
-
-/** A line said as a sentence: with its full stop. */
-const sentence = (s: string): string => (/[.!?…]$/.test(s) ? s : `${s}.`)
