@@ -17,7 +17,12 @@ import { contrastShortfalls } from './contrast.ts'
 
 export const WEB_DIR = fileURLToPath(new URL('../../', import.meta.url))
 export const SERVER_DIR = fileURLToPath(new URL('../../../server/', import.meta.url))
-export const WEB_DIST = fileURLToPath(new URL('../../dist/', import.meta.url))
+/**
+ * The built client the test server serves: apps/web/dist, or E2E_WEB_DIST (a folder ending in /)
+ * so that two people testing at once can each build into their own (`vite build --outDir`).
+ */
+export const WEB_DIST =
+  process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../../dist/', import.meta.url))
 export const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url))
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
