@@ -5,27 +5,22 @@
  * the first min(k, n) cards, and every deal gives one card to each pile from the left until the
  * stock runs out — which is exactly A-6 for 52 cards on 4 or 5 piles and 104 cards on 8.
  */
+
+import {
+  ACES_UP_PILES,
+  type AcesUpOptions,
+  type AcesUpPiles,
+  decksFor,
+  UNDO_SETTINGS,
+  type UndoSetting,
+} from './aces-up-options.ts'
 import { type Card, fullDeck, isCard, RANK_ACE, rankOf, suitOf } from './cards.ts'
 import { fairShuffle } from './fair.ts'
 import type { Deal, GameDef, Seat, Viewer } from './game.ts'
 import { err, ok, type Result, type RuleError } from './result.ts'
 import { Rng } from './rng.ts'
 
-/** 4 piles (standard), 5 (fem högar) or 8 with two decks (två lekar). */
-export type AcesUpPiles = 4 | 5 | 8
-export const ACES_UP_PILES: readonly AcesUpPiles[] = [4, 5, 8]
-/** what the one undo of a game may take back. */
-export type UndoSetting = 'none' | 'discards' | 'moves' | 'both'
-export const UNDO_SETTINGS: readonly UndoSetting[] = ['none', 'discards', 'moves', 'both']
-
-export interface AcesUpOptions {
-  /** Default 4. */
-  readonly piles?: AcesUpPiles
-  /** Default 'none' (the plain game). */
-  readonly undo?: UndoSetting
-}
-
-export const decksFor = (piles: AcesUpPiles): 1 | 2 => (piles === 8 ? 2 : 1)
+export * from './aces-up-options.ts'
 
 /** The action an undo would take back. Cleared by a deal. */
 export type AcesUpLast =
