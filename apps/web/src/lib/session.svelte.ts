@@ -183,9 +183,19 @@ export class TableClient {
   role = $state<Role | null>(null)
   /** Set when the table needs a decision from the person: join with a name, or watch. */
   needsJoin = $state(false)
-  gone = $state<TableGone['reason'] | null>(null)
+  /**
+   * Why this page is no longer at the table: a reason of `table:gone`, or 'missing' when the
+   * server has no table with this code (a wrong link, or a table a restart took with it).
+   */
+  gone = $state<TableGone['reason'] | 'missing' | null>(null)
   /** The last refusal, for the page to put into words. */
   error = $state.raw<WireError | null>(null)
+  /**
+   * A refusal of joining or watching that stays true until one of them succeeds (the table is
+   * full, or takes no spectators): the page keeps saying it beside the choice, where `error`
+   * passes after a few seconds.
+   */
+  refusal = $state.raw<WireError | null>(null)
   /** Something the page should tell, that is not a refusal (e.g. a bot came at another level). */
   notice = $state<'botDowngraded' | null>(null)
   busy = $state(false)
@@ -450,6 +460,8 @@ export class TableClient {
       if (await this.watch()) return null
       if (this.error?.code === 'MOVED') return this.error
       if (TRANSIENT.has(this.error?.code ?? '')) this.resumeLater()
+      // A watch link to a table that takes no spectators: it may still have a seat.
+      if (this.error?.code === 'SPECTATORS_OFF' && this.role === null) this.needsJoin = true
       return null
     }
     this.needsJoin = true
@@ -474,7 +486,11 @@ export class TableClient {
   async join(name: string): Promise<boolean> {
     const entropy = this.contribution.send()
     const r = await this.call('table:join', { table: this.code, name, entropy })
-    if (!r.ok) return false
+    if (!r.ok) {
+      if (r.error.code === 'TABLE_FULL') this.refusal = r.error
+      return false
+    }
+    this.refusal = null
     save(tokenKey(this.code), String(r.token))
     this.needsJoin = false
     this.role = 'player'
@@ -487,9 +503,21 @@ export class TableClient {
     if (r.ok || r.error.code === 'ALREADY_AT_TABLE') {
       this.needsJoin = false
       this.role = 'spectator'
+      this.refusal = null
       return true
     }
+    if (r.error.code === 'SPECTATORS_OFF') this.refusal = r.error
     return false
+  }
+
+  /** The server has no table with this code: nothing more can be done here but go home. */
+  private missing(): void {
+    this.gone = 'missing'
+    this.role = null
+    this.needsJoin = false
+    this.error = null
+    this.refusal = null
+    save(tokenKey(this.code), null)
   }
 
   /** Comes back after "replaced": this tab takes the seat again. */
@@ -578,7 +606,8 @@ export class TableClient {
       )
         r = await emitWithAck(this.socket, event, payload)
       this.error = r.ok ? null : r.error
-      if (!r.ok) this.afterRefusal(event, r.error)
+      if (!r.ok && r.error.code === 'NO_SUCH_TABLE' && event !== 'table:create') this.missing()
+      else if (!r.ok) this.afterRefusal(event, r.error)
       return r
     } finally {
       this.busy = false
@@ -602,6 +631,10 @@ export class TableClient {
       if (r.ok) return
       if (r.error.code === 'MOVED') {
         void this.relocate(r.error)
+        return
+      }
+      if (r.error.code === 'NO_SUCH_TABLE') {
+        this.missing()
         return
       }
       // Not (or no longer) at the table: a join or reclaim whose answer was lost did not seat

@@ -105,7 +105,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   if (!existsSync(`${WEB_DIST}index.html`)) {
     throw new Error(`browser tests: ${WEB_DIST}index.html is missing; run \`vite build\` first`)
   }
-  const port = await freePort()
+  // A PORT of the options starts it again where one was stopped (a restart, as a page sees it).
+  const port = opts.env?.PORT ? Number(opts.env.PORT) : await freePort()
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: String(port),
