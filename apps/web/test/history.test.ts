@@ -3,7 +3,7 @@
 import { parseCard } from '@kortbord/engine'
 import type { LogEntry } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
-import { describeEntry, historyLines, newsSince } from '../src/lib/history.ts'
+import { BLIP_MS, describeEntry, historyLines, newsSince } from '../src/lib/history.ts'
 import { LANGS } from '../src/lib/i18n.ts'
 import { PROBLEM_CODES, RECORD_DICTS } from '../src/lib/i18n-records.ts'
 import { HISTORY_KEEP, keepLog } from '../src/lib/log-keep.ts'
@@ -175,6 +175,21 @@ describe('the history panel’s words (issue 14)', () => {
     )
     expect(lines.map((l) => l.told)).toEqual([false, true, true, true, false])
     expect(newsSince(lines, 0)).toBe('Bo is ready. Bo is away')
+  })
+
+  it('a seat away and back within BLIP_MS (a reload) is left out; a longer absence is told', () => {
+    const away = (seat: number, t: number): LogEntry =>
+      ({ seq: ++seq, at: at + t, t: 'away', seat, name: names[seat] }) as LogEntry
+    const back = (seat: number, t: number): LogEntry =>
+      ({ seq: ++seq, at: at + t, t: 'back', seat, name: names[seat] }) as LogEntry
+    const texts = (log: LogEntry[]) =>
+      historyLines(log, names, RECORD_DICTS.en, 'en').map((l) => l.text)
+    // A reload of Bo's, while Astrid is away for good.
+    expect(texts([away(1, 0), away(0, 1000), back(1, 2000)])).toEqual(['Astrid is away'])
+    expect(texts([away(1, 0), back(1, BLIP_MS + 1)])).toEqual(['Bo is away', 'Bo is back'])
+    // Away while still away counts from the last one; back alone is told.
+    expect(texts([away(1, 0), away(1, 20_000), back(1, 21_000)])).toEqual(['Bo is away'])
+    expect(texts([back(0, 0)])).toEqual(['Astrid is back'])
   })
 })
 

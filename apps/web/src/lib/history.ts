@@ -136,7 +136,31 @@ export function namesThen(log: readonly LogEntry[], now: readonly string[]): (re
   return out
 }
 
-/** The log as lines of words, oldest first (entries without words are left out). */
+/**
+ * A seat away and back again within this long is a reload or a network blip, not news: the
+ * history leaves both lines out (QA, stop 32: every reload added "is away" and "is back").
+ */
+export const BLIP_MS = 15_000
+
+/** The indices of away/back pairs of one seat at most {@link BLIP_MS} apart. */
+function blips(log: readonly LogEntry[]): Set<number> {
+  const out = new Set<number>()
+  const away = new Map<number, number>()
+  log.forEach((e, i) => {
+    if (e.t === 'away') away.set(e.seat, i)
+    else if (e.t === 'back') {
+      const j = away.get(e.seat)
+      if (j !== undefined && e.at - log[j]!.at <= BLIP_MS) out.add(i).add(j)
+      away.delete(e.seat)
+    }
+  })
+  return out
+}
+
+/**
+ * The log as lines of words, oldest first (entries without words are left out, and so are a
+ * seat's quick away-and-back: {@link BLIP_MS}).
+ */
 export function historyLines(
   log: readonly LogEntry[],
   names: readonly string[],
@@ -144,8 +168,10 @@ export function historyLines(
   lang: Lang,
 ): HistoryLine[] {
   const then = namesThen(log, names)
+  const skip = blips(log)
   const out: HistoryLine[] = []
   log.forEach((e, i) => {
+    if (skip.has(i)) return
     const text = describeEntry(e, then[i]!, t, lang)
     if (text === null) return
     out.push({ seq: e.seq, at: e.at, text, start: e.t === 'started', told: toldByTable(e) })
