@@ -378,6 +378,17 @@ function serveWeb(fastify: FastifyInstance, config: Config, log: Logger): void {
       fastify.get(page, (_req, reply) =>
         reply.header('cache-control', 'no-cache').sendFile('index.html'),
       )
+    // An address that is no page: a browser gets the app, which says so and offers the way
+    // home (status 404 all the same); anything else (an API, a script) the plain 404.
+    fastify.setNotFoundHandler((req, reply) => {
+      const page =
+        req.method === 'GET' &&
+        !req.url.startsWith('/api/') &&
+        !req.url.startsWith('/assets/') &&
+        (req.headers.accept ?? '').includes('text/html')
+      if (!page) return reply.code(404).send({ ok: false, error: 'not found' })
+      return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html')
+    })
   } else if (web) {
     log.warn({ web }, 'no built web client here; run pnpm --filter @kortbord/web build')
   }

@@ -48,6 +48,7 @@ const en = {
   playAgain: 'Play again',
   readyToStart: 'Ready to start',
   youAgreed: 'You are in. The game starts when everyone is.',
+  youAgreedHost: (host: string) => `You are in. The game starts when ${host} starts it.`,
   agreed: (names: string) => `In: ${names}.`,
   waitingFor: (names: string) => `Waiting for ${names}.`,
   /** The same, to a player who is awaited too: "you", then the others' names, if any. */
@@ -149,6 +150,7 @@ const sv: TableDict = {
   playAgain: 'Spela igen',
   readyToStart: 'Redo att börja',
   youAgreed: 'Du är med. Partiet börjar när alla är det.',
+  youAgreedHost: (host) => `Du är med. Partiet börjar när ${host} startar det.`,
   agreed: (names) => `Med: ${names}.`,
   waitingFor: (names) => `Väntar på ${names}.`,
   waitingForYou: (others) => `Väntar på ${andList('sv', ['dig', ...others])}.`,
@@ -235,6 +237,7 @@ const nb: TableDict = {
   playAgain: 'Spill igjen',
   readyToStart: 'Klar til å begynne',
   youAgreed: 'Du er med. Partiet begynner når alle er det.',
+  youAgreedHost: (host) => `Du er med. Partiet begynner når ${host} starter det.`,
   agreed: (names) => `Med: ${names}.`,
   waitingFor: (names) => `Venter på ${names}.`,
   waitingForYou: (others) => `Venter på ${andList('nb', ['deg', ...others])}.`,

@@ -197,7 +197,7 @@ export class TableClient {
    */
   refusal = $state.raw<WireError | null>(null)
   /** Something the page should tell, that is not a refusal (e.g. a bot came at another level). */
-  notice = $state<'botDowngraded' | null>(null)
+  notice = $state<'botDowngraded' | 'nowHost' | null>(null)
   busy = $state(false)
   /**
    * Each seat's turn clock as a time of this page's clock (ms), or null: the server's deadlines
@@ -300,6 +300,15 @@ export class TableClient {
     // The log comes as deltas after the first update: append, and fetch the whole tail again
     // if an update was missed (it never is on one connection, but a cluster may reorder). The
     // history panel shows everything since the page opened (keepLog).
+    // The host went and the role passed to this player: say so (QA: Start appeared unexplained).
+    if (
+      cur &&
+      u.seat !== null &&
+      cur.seat === u.seat &&
+      cur.table.host !== u.seat &&
+      u.table.host === u.seat
+    )
+      this.notice = 'nowHost'
     const merged = keepLog(cur?.log ?? [], u)
     this.update = merged.log === u.log ? u : { ...u, log: merged.log }
     this.clockEnds = this.clocks.ends(u.table.deadlines ?? [], turnSecondsOf(u.table), Date.now())

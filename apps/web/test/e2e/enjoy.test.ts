@@ -213,9 +213,11 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     // The guest's own page hears it on its own socket, which may come a moment after the host's.
     await eventually(async () => {
       expect(await guest.page.getByTestId('rematch-ask').count()).toBe(0)
-      expect(await guest.page.getByTestId('rematch-status').textContent()).toContain(
-        TABLE_DICTS.nb.youAgreed,
-      )
+      // In the waiting room the game starts when the host starts it; the guest is not named
+      // after "you are in".
+      const said = await guest.page.getByTestId('rematch-status').textContent()
+      expect(said).toContain(TABLE_DICTS.nb.youAgreedHost('Astrid'))
+      expect(said).not.toContain('Bo')
     })
     await screenshot(host.page, 'enjoy-phone-lobby-ready')
     // The smallest phones (320 px): the header stays on one line, inside the screen.

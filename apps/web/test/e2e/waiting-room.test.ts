@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browserFixture } from './fixture.ts'
 import { createIdiotTable, joinByLink, type Person } from './pages.ts'
-import { browserTestsEnabled, SIDEWAYS, screenshot } from './server.ts'
+import { allowConsoleErrors, browserTestsEnabled, SIDEWAYS, screenshot } from './server.ts'
 
 describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room', () => {
   const fx = browserFixture()
@@ -36,5 +36,71 @@ describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room'
     await title.waitFor()
     await expect.poll(() => title.evaluate((e) => e === document.activeElement)).toBe(true)
     expect(await title.evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('none')
+  })
+
+  it('copying says whether it worked, a second tab of the seat offers it back, the new host is told', async () => {
+    const link = await createIdiotTable(host, fx.url, 'Bo', 3)
+    await joinByLink(guest, link, 'Astrid')
+    const g = guest.page
+    const widths = () => g.getByTestId('copy-play').evaluate((e) => e.getBoundingClientRect().width)
+    const before = await widths()
+    // A browser that refuses the clipboard: said, and the link selected to copy by hand.
+    await g.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+        configurable: true,
+      })
+    })
+    await g.getByTestId('copy-play').click()
+    await expect.poll(() => g.getByTestId('copied').textContent()).toBe(guest.t.copyFailed)
+    expect(await g.evaluate(() => getSelection()?.toString())).toBe(link)
+    expect(await widths()).toBe(before)
+    await g.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.resolve() },
+      })
+    })
+    await g.getByTestId('copy-play').click()
+    await expect.poll(() => g.getByTestId('copied').textContent()).toBe(guest.t.copied)
+
+    // The same seat opened in a second tab: the first says so and offers it back, or Home.
+    const second = await fx.contextOf(guest).newPage()
+    await second.goto(link)
+    await second.getByRole('heading', { name: guest.t.waitingRoom }).waitFor()
+    const panel = g.getByTestId('stepped-back')
+    await panel.waitFor()
+    expect(await panel.getAttribute('role')).toBe('alert')
+    expect(await panel.textContent()).toContain(guest.t.replaced)
+    expect(await g.getByRole('button', { name: guest.t.home }).count()).toBe(1)
+    await g.getByTestId('play-here').click()
+    await g.getByRole('heading', { name: guest.t.waitingRoom }).waitFor()
+    await second.getByTestId('stepped-back').waitFor()
+    await second.close()
+
+    // The host leaves: the guest is host now, and is told.
+    await host.page.getByRole('button', { name: host.t.leave, exact: true }).click()
+    const notice = g.getByTestId('notice')
+    await notice.waitFor()
+    expect(await notice.textContent()).toBe(guest.t.nowHost)
+    await g.getByRole('button', { name: guest.t.start, exact: true }).waitFor()
+  })
+
+  it('an address that is no page says so with the way home, and the server answers 404; an empty code asks for one', async () => {
+    const p = guest.page
+    // The browser's own line for the 404 answer of /nonsense.
+    allowConsoleErrors(p, /404/)
+    for (const path of ['/nonsense', '/t/AB', '/r/short']) {
+      const r = await p.goto(`${fx.url}${path}`)
+      expect(r?.status(), path).toBe(path === '/nonsense' ? 404 : 200)
+      await p.getByTestId('no-page').waitFor()
+      expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe(guest.t.noSuchPage)
+    }
+    await p.getByRole('button', { name: guest.t.home }).click()
+    await p.getByRole('button', { name: guest.t.join, exact: true }).click()
+    await expect.poll(() => p.getByTestId('home-message').textContent()).toBe(guest.t.needCode)
+    // Not a page: a script still gets the plain 404.
+    const api = await fetch(`${fx.url}/nonsense`)
+    expect(api.status).toBe(404)
+    expect(api.headers.get('content-type')).toContain('application/json')
   })
 })
