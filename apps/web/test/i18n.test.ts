@@ -67,6 +67,29 @@ describe('languages', () => {
     )
   })
 
+  it('Swedish Idiot lays its cards (“lägga”, “lade”) wherever a card is put on the pile, as the history does (QA: “spelade” beside “lade”)', () => {
+    const sv = DICTS.sv
+    const r = RECORD_DICTS.sv
+    const laid = [
+      sv.play,
+      sv.logPlayed('Bo', 'tio i hjärter'),
+      sv.youPlayed('tio i hjärter'),
+      sv.logTimeoutAction('Bo', 'play'),
+      sv.errors.NOT_EQUAL_RANKS!,
+      sv.errors.HAND_FIRST!,
+      r.evPlayed('Bo', 'tio i hjärter'),
+      r.mvPlay('tio i hjärter'),
+    ]
+    for (const s of laid) expect(s).not.toMatch(/spela/i)
+    expect(laid.every((s) => /\b(lägg|lade|lades|läggs)\b/i.test(s))).toBe(true)
+    expect(sv.logPlayed('Bo', 'tio i hjärter')).toBe('Bo lade tio i hjärter')
+    expect(sv.logTimeoutAction('Bo', 'play')).toBe('Tiden tog slut för Bo: lägsta kortet lades')
+    // Norwegian's last-move line says what its history says too.
+    expect(DICTS.nb.logPlayed('Bo', 'hjerter ti')).toBe(
+      RECORD_DICTS.nb.evPlayed('Bo', 'hjerter ti'),
+    )
+  })
+
   it('one card is one card (QA: "Place 1: 1 cards")', () => {
     expect(DICTS.en.placeOf(1, 1, 'three of clubs')).toBe('Place 1: 1 card, three of clubs on top')
     expect(DICTS.en.pileOf(2, 3, 'ten of hearts')).toBe('Pile 2: 3 cards, ten of hearts on top')

@@ -1,5 +1,7 @@
+import { type IdiotEvent, parseCard } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
-import { MoveNews } from '../src/lib/idiot-said.ts'
+import { DICTS, type Lang } from '../src/lib/i18n.ts'
+import { eventWords, MoveNews } from '../src/lib/idiot-said.ts'
 
 /** Timers a test moves by hand. */
 function clock() {
@@ -85,5 +87,80 @@ describe('what a screen reader hears at an Idiot table (QA: ~3 announcements a s
     news.stop()
     c.advance(5000)
     expect(said).toEqual([])
+  })
+})
+
+describe('the words of a move at an Idiot table', () => {
+  const names = ['Astrid', 'Bot 1', 'Bot 2']
+  const TC = parseCard('TC')!
+  const TH = parseCard('TH')!
+  const wording = (lang: Lang, me: number | null) => ({ t: DICTS[lang], lang, names, me })
+  /** The burn of a ten, as the engine tells it: the play, the burn; then the player goes again. */
+  const burn: IdiotEvent[] = [
+    { t: 'play', seat: 0, cards: [TC], from: 'hand' },
+    { t: 'burn', seat: 0, reason: 'ten', count: 4 },
+  ]
+  const said = (events: readonly IdiotEvent[], lang: Lang, me: number | null, you = true) =>
+    events.map((e) => eventWords(e, wording(lang, me), you)).filter((x) => x !== null)
+
+  it('[I-15] the screen reader tells the player their own moves as theirs (QA: “Astrid played ten of clubs. Your turn.” to Astrid)', () => {
+    const c = clock()
+    const heard: string[] = []
+    const news = new MoveNews((s) => heard.push(s), 1500, c.timers)
+    news.push(said(burn, 'en', 0), DICTS.en.yourTurn, true)
+    expect(heard).toEqual(['You played ten of clubs. You burned the pile. Your turn.'])
+    expect(said(burn, 'sv', 0)).toEqual(['Du lade tio i klöver', 'Du brände högen'])
+    expect(said(burn, 'nb', 0)).toEqual(['Du la kløver ti', 'Du brente bunken'])
+  })
+
+  it('picking up, turning up a card, going out and losing are said to the player as theirs', () => {
+    const own: IdiotEvent[] = [
+      { t: 'pickup', seat: 0, cards: [TC, TH] },
+      { t: 'uncover', seat: 0, position: 1, card: TH },
+      { t: 'out', seat: 0, place: 2 },
+      { t: 'over', loser: 0 },
+    ]
+    expect(said(own, 'en', 0)).toEqual([
+      'You picked up the pile (2 cards)',
+      'You turned up ten of hearts',
+      'You are out (2nd)',
+      'You are the Idiot!',
+    ])
+    expect(said(own, 'sv', 0)).toEqual([
+      'Du tog upp högen (2 kort)',
+      'Du vände upp tio i hjärter',
+      'Du är ute (2:a)',
+      'Du är Idioten!',
+    ])
+  })
+
+  it('the others’ moves keep their names, and a spectator hears everyone by name', () => {
+    const bot: IdiotEvent[] = [
+      { t: 'play', seat: 1, cards: [TH], from: 'hand' },
+      { t: 'pickup', seat: 2, cards: [TC] },
+    ]
+    expect(said(bot, 'en', 0)).toEqual([
+      'Bot 1 played ten of hearts',
+      'Bot 2 picked up the pile (1 card)',
+    ])
+    expect(said(burn, 'en', null)).toEqual(['Astrid played ten of clubs', 'Astrid burned the pile'])
+    expect(said([{ t: 'over', loser: 0 }], 'en', null)).toEqual(['Astrid is the Idiot!'])
+  })
+
+  it('the last-move line on the screen names the player, as the history does; a swap or a draw says nothing', () => {
+    expect(said(burn, 'en', 0, false)).toEqual([
+      'Astrid played ten of clubs',
+      'Astrid burned the pile',
+    ])
+    const quiet: IdiotEvent[] = [
+      { t: 'swap', seat: 0, fromHand: TC, fromRow: TH },
+      { t: 'draw', seat: 0, count: 1 },
+      { t: 'ready', seat: 0 },
+    ]
+    expect(said(quiet, 'en', 0)).toEqual([])
+  })
+
+  it('Swedish lays cards (“lade”) in the last-move line, as the history does (QA: “spelade” beside “lade”)', () => {
+    expect(said(burn, 'sv', 0, false)[0]).toBe('Astrid lade tio i klöver')
   })
 })

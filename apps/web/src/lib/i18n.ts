@@ -181,6 +181,12 @@ const en = {
   logBack: (name: string) => `${name} is back`,
   logPlayed: (name: string, cards: string) => `${name} played ${cards}`,
   logUncover: (name: string, card: string) => `${name} turned up ${card}`,
+  // The reader's own moves, said to them by the screen reader (the line on the screen names them).
+  youPlayed: (cards: string) => `You played ${cards}`,
+  youPickedUp: (n: number) => `You picked up the pile (${cardCount(n)})`,
+  youBurned: 'You burned the pile',
+  youAreOut: (place: number) => `You are out (${ordinalEn(place)})`,
+  youUncovered: (card: string) => `You turned up ${card}`,
   logTimeoutAction: (name: string, action: TimeoutAction) =>
     `Time ran out for ${name}: ${
       {
@@ -512,7 +518,7 @@ const sv: Dict = {
   ready: 'Klar',
   waitingReady: 'Väntar på att de andra ska bli klara',
   playersSwapping: 'Spelarna byter kort',
-  play: 'Spela',
+  play: 'Lägg',
   pickUp: 'Ta upp',
   pile: 'Hög',
   emptyPile: 'Tom hög',
@@ -537,13 +543,18 @@ const sv: Dict = {
   logLeft: (name) => `${name} gick`,
   logAway: (name) => `${name} är borta`,
   logBack: (name) => `${name} är tillbaka`,
-  logPlayed: (name, cards) => `${name} spelade ${cards}`,
+  logPlayed: (name, cards) => `${name} lade ${cards}`,
   logUncover: (name, card) => `${name} vände upp ${card}`,
+  youPlayed: (cards) => `Du lade ${cards}`,
+  youPickedUp: (n) => `Du tog upp högen (${n} kort)`,
+  youBurned: 'Du brände högen',
+  youAreOut: (place) => `Du är ute (${ordinalSv(place)})`,
+  youUncovered: (card) => `Du vände upp ${card}`,
   logTimeoutAction: (name, action) =>
     `Tiden tog slut för ${name}: ${
       {
         pickup: 'högen togs upp',
-        play: 'lägsta kortet spelades',
+        play: 'lägsta kortet lades',
         ready: 'markerad som klar',
         deal: 'nästa kort gavs',
         finish: 'given avslutades',
@@ -684,8 +695,8 @@ const sv: Dict = {
     STALE_VERSION: 'Bordet ändrades just då. Titta igen och försök på nytt.',
     NOT_YOUR_TURN: 'Det är inte din tur.',
     RANK_TOO_LOW: 'Kortet är för lågt för högen.',
-    NOT_EQUAL_RANKS: 'Kort som spelas tillsammans måste vara lika.',
-    HAND_FIRST: 'Spela från handen först.',
+    NOT_EQUAL_RANKS: 'Kort som läggs tillsammans måste vara lika.',
+    HAND_FIRST: 'Lägg från handen först.',
     RATE_LIMITED: 'Ta det lite lugnare.',
     UNAVAILABLE: 'Servern kan inte spara just nu. Försök igen om en stund.',
     SHUTTING_DOWN: 'Servern startar om. Du är tillbaka om en stund.',
@@ -891,13 +902,18 @@ const nb: Dict = {
   logLeft: (name) => `${name} gikk`,
   logAway: (name) => `${name} er borte`,
   logBack: (name) => `${name} er tilbake`,
-  logPlayed: (name, cards) => `${name} spilte ${cards}`,
+  logPlayed: (name, cards) => `${name} la ${cards}`,
   logUncover: (name, card) => `${name} snudde ${card}`,
+  youPlayed: (cards) => `Du la ${cards}`,
+  youPickedUp: (n) => `Du tok opp bunken (${n} kort)`,
+  youBurned: 'Du brente bunken',
+  youAreOut: (place) => `Du er ute (${place}.)`,
+  youUncovered: (card) => `Du snudde ${card}`,
   logTimeoutAction: (name, action) =>
     `Tiden gikk ut for ${name}: ${
       {
         pickup: 'tok opp bunken',
-        play: 'laveste kort ble spilt',
+        play: 'laveste kort ble lagt',
         ready: 'markert som klar',
         deal: 'neste kort ble delt ut',
         finish: 'runden ble avsluttet',

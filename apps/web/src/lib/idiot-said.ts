@@ -4,7 +4,64 @@
 // announcement once the table has been quiet for a moment, or at once when it is the reader's
 // turn (then ending with "Your turn"), so a run of bot moves is one sentence, not six.
 
+import type { IdiotEvent } from '@kortbord/engine'
 import { sentences } from './announce.ts'
+import { cardName, cardNames } from './card-names.ts'
+import type { Dict, Lang } from './i18n.ts'
+
+/** Whose table it is and in which words: `me` is the seat played on this page, or null. */
+export interface Wording {
+  readonly t: Dict
+  readonly lang: Lang
+  /** Who played each seat of the game. */
+  readonly names: readonly string[]
+  readonly me: number | null
+}
+
+/**
+ * What a move did, in words, for the last-move line and the live region; null for what is not
+ * said (a swap, a draw). With `you`, the reader's own moves are said to them ("You played …",
+ * QA: the live region said "Astrid played …" to Astrid); the line on the screen names everyone.
+ */
+export function eventWords(e: IdiotEvent, w: Wording, you = false): string | null {
+  const { t } = w
+  if (e.t === 'over') return e.loser === w.me ? t.youAreIdiot : t.idiotIs(w.names[e.loser]!)
+  if (!('seat' in e)) return null
+  if (you && e.seat === w.me) return ownWords(e, w)
+  const who = w.names[e.seat]!
+  switch (e.t) {
+    case 'burn':
+      return t.logBurn(who)
+    case 'pickup':
+      return t.logPickup(who, e.cards.length)
+    case 'out':
+      return t.logOut(who, e.place)
+    case 'uncover':
+      return t.logUncover(who, cardName(w.lang, e.card))
+    case 'play':
+      return t.logPlayed(who, cardNames(w.lang, e.cards))
+    default:
+      return null
+  }
+}
+
+/** The reader's own move, said to them. */
+function ownWords(e: IdiotEvent, { t, lang }: Wording): string | null {
+  switch (e.t) {
+    case 'burn':
+      return t.youBurned
+    case 'pickup':
+      return t.youPickedUp(e.cards.length)
+    case 'out':
+      return t.youAreOut(e.place)
+    case 'uncover':
+      return t.youUncovered(cardName(lang, e.card))
+    case 'play':
+      return t.youPlayed(cardNames(lang, e.cards))
+    default:
+      return null
+  }
+}
 
 type Timers = {
   set: (f: () => void, ms: number) => unknown
