@@ -177,19 +177,24 @@ describe('the history panel’s words (issue 14)', () => {
     expect(newsSince(lines, 0)).toBe('Bo is ready. Bo is away')
   })
 
-  it('a seat away and back within BLIP_MS (a reload) is left out; a longer absence is told', () => {
+  it('a seat away and back within BLIP_MS (a reload) is left out of the list, not out of the live region; a longer absence is listed', () => {
     const away = (seat: number, t: number): LogEntry =>
       ({ seq: ++seq, at: at + t, t: 'away', seat, name: names[seat] }) as LogEntry
     const back = (seat: number, t: number): LogEntry =>
       ({ seq: ++seq, at: at + t, t: 'back', seat, name: names[seat] }) as LogEntry
     const texts = (log: LogEntry[]) =>
-      historyLines(log, names, RECORD_DICTS.en, 'en').map((l) => l.text)
+      historyLines(log, names, RECORD_DICTS.en, 'en')
+        .filter((l) => !l.blip)
+        .map((l) => l.text)
     // A reload of Bo's, while Astrid is away for good.
     expect(texts([away(1, 0), away(0, 1000), back(1, 2000)])).toEqual(['Astrid is away'])
     expect(texts([away(1, 0), back(1, BLIP_MS + 1)])).toEqual(['Bo is away', 'Bo is back'])
     // Away while still away counts from the last one; back alone is told.
     expect(texts([away(1, 0), away(1, 20_000), back(1, 21_000)])).toEqual(['Bo is away'])
     expect(texts([back(0, 0)])).toEqual(['Astrid is back'])
+    // The live region said the away as it came, so it says the back too.
+    const lines = historyLines([away(1, 0), back(1, 2000)], names, RECORD_DICTS.en, 'en')
+    expect(newsSince(lines, lines[0]!.seq)).toBe('Bo is back')
   })
 })
 

@@ -84,6 +84,9 @@ describe('languages', () => {
     expect(laid.every((s) => /\b(lägg|lade|lades|läggs)\b/i.test(s))).toBe(true)
     expect(sv.logPlayed('Bo', 'tio i hjärter')).toBe('Bo lade tio i hjärter')
     expect(sv.logTimeoutAction('Bo', 'play')).toBe('Tiden tog slut för Bo: lägsta kortet lades')
+    // Norwegian lays its cards too ("legge"), on the button and in the refusals.
+    for (const s of [DICTS.nb.play, DICTS.nb.errors.NOT_EQUAL_RANKS!, DICTS.nb.errors.HAND_FIRST!])
+      expect(s).toMatch(/\blegg(es)?\b/i)
     // Norwegian's last-move line says what its history says too.
     expect(DICTS.nb.logPlayed('Bo', 'hjerter ti')).toBe(
       RECORD_DICTS.nb.evPlayed('Bo', 'hjerter ti'),

@@ -97,6 +97,11 @@ export interface HistoryLine {
    * table's news line), so the history's live region does not say it a second time.
    */
   readonly told: boolean
+  /**
+   * Half of a seat's quick away-and-back ({@link BLIP_MS}: a reload): the list and its latest
+   * line leave it out, but the live region, which said the away as it came, says the back too.
+   */
+  readonly blip: boolean
 }
 
 /** Idiot events the table's own "last move" line says (a draw goes with its play). */
@@ -138,7 +143,7 @@ export function namesThen(log: readonly LogEntry[], now: readonly string[]): (re
 
 /**
  * A seat away and back again within this long is a reload or a network blip, not news: the
- * history leaves both lines out (QA, stop 32: every reload added "is away" and "is back").
+ * history's list leaves both lines out (QA, stop 32: every reload added "is away" and "is back").
  */
 export const BLIP_MS = 15_000
 
@@ -158,8 +163,8 @@ function blips(log: readonly LogEntry[]): Set<number> {
 }
 
 /**
- * The log as lines of words, oldest first (entries without words are left out, and so are a
- * seat's quick away-and-back: {@link BLIP_MS}).
+ * The log as lines of words, oldest first (entries without words are left out; a seat's quick
+ * away-and-back is marked `blip`).
  */
 export function historyLines(
   log: readonly LogEntry[],
@@ -168,13 +173,13 @@ export function historyLines(
   lang: Lang,
 ): HistoryLine[] {
   const then = namesThen(log, names)
-  const skip = blips(log)
+  const quick = blips(log)
   const out: HistoryLine[] = []
   log.forEach((e, i) => {
-    if (skip.has(i)) return
     const text = describeEntry(e, then[i]!, t, lang)
     if (text === null) return
-    out.push({ seq: e.seq, at: e.at, text, start: e.t === 'started', told: toldByTable(e) })
+    const start = e.t === 'started'
+    out.push({ seq: e.seq, at: e.at, text, start, told: toldByTable(e), blip: quick.has(i) })
   })
   return out
 }

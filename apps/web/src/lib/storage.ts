@@ -20,3 +20,20 @@ export function save(key: string, value: string | null): void {
 }
 
 export const tokenKey = (code: string): string => `seat.${code}`
+
+/** The codes of the tables this browser holds a seat at (a token), oldest first. */
+export function seatedTables(): string[] {
+  const out: string[] = []
+  try {
+    const store = globalThis.localStorage
+    if (!store) return out
+    const prefix = PREFIX + tokenKey('')
+    for (let i = 0; i < store.length; i++) {
+      const k = store.key(i)
+      if (k?.startsWith(prefix)) out.push(k.slice(prefix.length))
+    }
+  } catch {
+    // No storage: no tables to go back to.
+  }
+  return out.filter((c) => /^[A-Z0-9]{6}$/.test(c)).sort()
+}

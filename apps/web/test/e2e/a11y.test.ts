@@ -449,6 +449,15 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
       // The guest leaves: what the host may do about it, the question, the end of the match.
       await guest.page.locator('details.people > summary').click()
       await guest.page.getByRole('button', { name: guest.t.leave, exact: true }).click()
+      // In the middle of a game it is asked first, with the focus on staying.
+      await guest.page.getByTestId('leave-ask').waitFor()
+      expect(
+        await guest.page
+          .getByRole('button', { name: guest.t.stay })
+          .evaluate((e) => e === document.activeElement),
+      ).toBe(true)
+      await expectNoAxeViolations(guest.page, 'leave during a game: the question')
+      await guest.page.getByTestId('leave-yes').click()
       await guest.page.waitForURL(`${fx.url}/`)
       await page.getByTestId('forfeit-1').waitFor()
       await check('away-actions')

@@ -3,6 +3,7 @@
 // sentences once, as it happens (never the lines that were there before).
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { BLIP_MS } from '../../src/lib/history.ts'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
 import { browserFixture } from './fixture.ts'
 import { IDIOT_DECK, snap } from './idiot-helpers.ts'
@@ -76,6 +77,7 @@ describe.skipIf(!browserTestsEnabled('presence.test.ts'))('Presence in the histo
     )
 
     // Cy's phone loses the table (the page goes away): Cy is away for the others.
+    const awayFrom = Date.now()
     await cy.page.goto('about:blank')
     await eventually(async () => expect(await hostHeard()).toContain(en.evAway('Cy')))
     await eventually(async () => expect(await boHeard()).toContain(sv.evAway('Cy')))
@@ -90,10 +92,16 @@ describe.skipIf(!browserTestsEnabled('presence.test.ts'))('Presence in the histo
     await cy.page.getByTestId('hand').waitFor()
     await eventually(async () => expect(await hostHeard()).toContain(en.evBack('Cy')))
     await eventually(async () => expect(await boHeard()).toContain(sv.evBack('Cy')))
+    const awayFor = Date.now() - awayFrom
 
     // Bo leaves the table during the game, from the players' menu.
     await bo.page.locator('details.people > summary').click()
     await bo.page.getByRole('button', { name: bo.t.leave, exact: true }).click()
+    // Asked first; staying keeps him at the table, and then he leaves after all.
+    await bo.page.getByRole('button', { name: bo.t.stay }).click()
+    expect(await bo.page.getByTestId('leave-ask').count()).toBe(0)
+    await bo.page.getByRole('button', { name: bo.t.leave, exact: true }).click()
+    await bo.page.getByTestId('leave-yes').click()
     await bo.page.waitForURL(`${fx.url}/`)
     await eventually(async () => expect(await hostHeard()).toContain(en.evLeft('Bo')))
     // Beside his name Bo has left, not "away" (he is not coming back to this game).
@@ -165,7 +173,13 @@ describe.skipIf(!browserTestsEnabled('presence.test.ts'))('Presence in the histo
       ).toHaveLength(1)
     expect(said).not.toContain(en.evJoined('Bo'))
     const lines = await historyLines(host.page)
-    for (const s of order) expect(lines).toContain(s)
+    for (const s of [en.evLeft('Bo'), en.evJoined('Di')]) expect(lines).toContain(s)
+    // Cy was back within BLIP_MS (a page reopened): heard, but no longer listed (QA: reloads
+    // filled the history with away and back). On a slow machine the absence may be longer.
+    if (awayFor < BLIP_MS) {
+      expect(lines).not.toContain(en.evAway('Cy'))
+      expect(lines).not.toContain(en.evBack('Cy'))
+    } else expect(lines).toEqual(expect.arrayContaining([en.evAway('Cy'), en.evBack('Cy')]))
     // On Bo's phone the same in Swedish, until he left.
     expect((await boHeard()).join('. ').split('. ')).toEqual(
       expect.arrayContaining([sv.evAway('Cy'), sv.evBack('Cy')]),

@@ -38,8 +38,11 @@ describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room'
     expect(await title.evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('none')
   })
 
+  let guestsTable = ''
+
   it('copying says whether it worked, a second tab of the seat offers it back, the new host is told', async () => {
     const link = await createIdiotTable(host, fx.url, 'Bo', 3)
+    guestsTable = new URL(link).pathname.slice(3)
     await joinByLink(guest, link, 'Astrid')
     const g = guest.page
     const widths = () => g.getByTestId('copy-play').evaluate((e) => e.getBoundingClientRect().width)
@@ -85,7 +88,7 @@ describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room'
     await g.getByRole('button', { name: guest.t.start, exact: true }).waitFor()
   })
 
-  it('an address that is no page says so with the way home, and the server answers 404; an empty code asks for one', async () => {
+  it('an address that is no page says so with the way home, and the server answers 404; home leads back to one’s tables; an empty code asks for one', async () => {
     const p = guest.page
     // The browser's own line for the 404 answer of /nonsense.
     allowConsoleErrors(p, /404/)
@@ -96,6 +99,12 @@ describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room'
       expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe(guest.t.noSuchPage)
     }
     await p.getByRole('button', { name: guest.t.home }).click()
+    // The home page leads back to the tables this browser has a seat at.
+    const mine = p.getByTestId('your-tables')
+    await mine.waitFor()
+    await mine.getByRole('link', { name: guest.t.table(guestsTable) }).click()
+    await p.getByRole('heading', { name: guest.t.waitingRoom }).waitFor()
+    await p.goto(`${fx.url}/`)
     await p.getByRole('button', { name: guest.t.join, exact: true }).click()
     await expect.poll(() => p.getByTestId('home-message').textContent()).toBe(guest.t.needCode)
     // Not a page: a script still gets the plain 404.
