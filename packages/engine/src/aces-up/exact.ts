@@ -127,6 +127,8 @@ export class ExactSearch {
   readonly keyBytes: Uint8Array
   keyLen = 0
   keyHash = 0
+  /** Slots that keys leave out: a probe of {@link dominated}. */
+  readonly skip: Uint8Array
   readonly order: Int32Array
   /** The bounds (1) to (3) of {@link lowerBound}. */
   readonly piles: PileBound
@@ -160,6 +162,7 @@ export class ExactSearch {
     this.savedLen = new Int32Array(phases)
     this.savedHash = new Int32Array(phases)
     this.order = new Int32Array(k)
+    this.skip = new Uint8Array(k * this.cap)
     this.piles = new PileBound(deck, k, closed)
     this.reset()
   }
@@ -362,6 +365,7 @@ export class ExactSearch {
   /** Byte of the card at slot i in keys, or 0 if keys leave it out (a useless optional card). */
   keyByte(i: number): number {
     const x = this.pc[i]!
+    if (this.skip[i] === 1) return 0
     if (this.pf[i] === 1 && !this.closed) return this.hasPrey(x) ? FACE[x]! + 64 : 0
     return FACE[x]!
   }
@@ -508,6 +512,7 @@ export class ExactSearch {
       const slb = this.lowerBound()
       if (slb > lb) lb = slb
     }
+    if (lb < this.incumbent && !this.closed) lb = Math.max(lb, this.dominated())
     if (lb >= this.incumbent) {
       this.retExact = false
       return lb
@@ -549,6 +554,47 @@ export class ExactSearch {
     this.ttSet(d, r + LB_FLAG)
     this.retExact = false
     return r
+  }
+
+  /**
+   * A lower bound from the transposition table: the value of this table without one of its
+   * committed cards that can never kill (the lowest of its suit in play, not an ace). Every line
+   * from here is a line from there, with the same cards left but that one (it blocks, it can be
+   * moved or discarded, but it discards nothing; the card under it is only the sooner a top), so
+   * this table is worth at least as much. Such a pair is met where two lines discarded different
+   * cards: on hard deals it saves 9 to 40% of the nodes (engine README, issue 16).
+   */
+  dominated(): number {
+    let best = 0
+    for (let s = 0; s < 4 && best < this.incumbent; s++) {
+      const low = this.lowest[s]!
+      if (low > 13) continue
+      const slot = this.committedSlot(s, low)
+      if (slot < 0) continue
+      const x = this.pc[slot]!
+      this.skip[slot] = 1
+      this.inPlay[FACE[x]!]!--
+      this.lowest[s] = this.lowestFrom(s, low)
+      this.packKey()
+      const e = this.tt.get(this.keyWords, 0, this.keyLen, this.keyHash)
+      this.skip[slot] = 0
+      this.inPlay[FACE[x]!]!++
+      this.lowest[s] = low
+      if (e >= 0) best = Math.max(best, e >= LB_FLAG ? e - LB_FLAG : e)
+    }
+    return best
+  }
+
+  /** The slot of the committed table card of suit s and rank r, or -1 (in the stock, or none). */
+  committedSlot(s: number, r: number): number {
+    for (let p = 0; p < this.k; p++) {
+      const o = p * this.cap
+      for (let j = 0; j < this.ph[p]!; j++) {
+        const x = this.pc[o + j]!
+        if (this.pf[o + j] === 0 && SUIT[x] === s && RANK[x] === r) return o + j
+      }
+    }
+    return -1
   }
 
   /** Explores phase d from here; `bare`: reached by a removal that changed nothing else. */
