@@ -3,7 +3,7 @@
 // lost with a node, and who may act at all. Every change of the seats goes through the table's
 // queue and commit (TableHost); spectators change nothing in the record.
 import type { Seat } from '@kortbord/engine'
-import type { TableUpdate } from '@kortbord/protocol'
+import { distinctName, type TableUpdate } from '@kortbord/protocol'
 import type { TableChat } from './chat.ts'
 import { withEntropy } from './game-records.ts'
 import type { NodeAddress } from './ownership.ts'
@@ -99,11 +99,16 @@ export class TableMembers {
       const seat = r.seats.findIndex((s) => s.name === null)
       if (seat < 0) return fail('TABLE_FULL', 'every seat is taken; you can watch instead')
       const token = newToken()
+      // Two of one name could not be told apart ("Waiting for Bo"): the second is "Bo 2".
+      const named = distinctName(
+        name,
+        r.seats.map((s) => s.name),
+      )
       const out = await this.h.commit(
         {
           seats: withSeat(r.seats, seat, {
             ...openSeat,
-            name,
+            name: named,
             tokenHash: hashToken(token),
             connected: true,
             holder: member,
@@ -117,7 +122,7 @@ export class TableMembers {
           entropy: withEntropy(r, seat, entropy),
           rematch: r.seats.map((_, i) => i !== seat && (r.rematch?.[i] ?? false)),
         },
-        [{ t: 'joined', seat, name }],
+        [{ t: 'joined', seat, name: named }],
         { onSaved: () => this.admit(member, seat) },
       )
       if (!out.ok) return out

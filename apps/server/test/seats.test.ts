@@ -52,6 +52,21 @@ describe('seats belong to people', () => {
     await srv.stop()
   })
 
+  it('a second player of a taken name sits as "Bo 2": everyone can tell them apart', async () => {
+    const host = await srv.client()
+    const code = must(
+      await host.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 3 } }),
+    ).table as string
+    const [b, c] = [await srv.client(), await srv.client()]
+    must(await b.send('table:join', { table: code, name: 'bo' }))
+    const j = must(await c.send('table:join', { table: code, name: 'Bo' }))
+    await host.atVersion(code, j.version as number)
+    const seats = host.state(code)!.table.seats.map((s) => s.name)
+    expect(seats).toEqual(['Bo', 'bo 2', 'Bo 3'])
+    const joined = host.state(code)!.log.flatMap((e) => (e.t === 'joined' ? [e.name] : []))
+    expect(joined).toEqual(['Bo', 'bo 2', 'Bo 3'])
+  })
+
   it('tokens are distinct, 256-bit, and never sent to anyone else', async () => {
     const t = await table(srv, 4)
     expect(new Set(t.tokens).size).toBe(4)

@@ -112,6 +112,26 @@ export function checkName(raw: string): NameCheck {
 }
 
 /** The longest chat message, in graphemes (issue 15). */
+/**
+ * `name`, or when another seat at the table already has it (letter case aside) the same with the
+ * lowest free number after it ("Bo 2"), shortened to stay within {@link NAME_MAX}: two players of
+ * one name could not tell which of them "Waiting for Bo" meant (QA, stop 32).
+ */
+export function distinctName(name: string, others: readonly (string | null)[]): string {
+  const taken = new Set(others.flatMap((o) => (o === null ? [] : [o.toLocaleLowerCase()])))
+  if (!taken.has(name.toLocaleLowerCase())) return name
+  const letters = graphemes(name)
+  for (let n = 2; ; n++) {
+    const suffix = ` ${n}`
+    const base = letters
+      .slice(0, NAME_MAX - suffix.length)
+      .join('')
+      .trimEnd()
+    const candidate = base + suffix
+    if (!taken.has(candidate.toLocaleLowerCase())) return candidate
+  }
+}
+
 export const CHAT_MAX = 200
 export const CHAT_ERROR_CODES = ['CHAT_EMPTY', 'CHAT_TOO_LONG', 'CHAT_BAD_TEXT'] as const
 export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number]

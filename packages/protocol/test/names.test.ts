@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkName, NAME_MAX, Nickname, parseClientMessage } from '../src/index.ts'
+import { checkName, distinctName, NAME_MAX, Nickname, parseClientMessage } from '../src/index.ts'
 
 const code = (raw: string) => {
   const r = checkName(raw)
@@ -92,5 +92,23 @@ describe('names are what a person sees (issue 13, finding 11)', () => {
     expect(r).toMatchObject({ ok: false, error: { code: 'NAME_INVISIBLE_CHARS' } })
     const ok = parseClientMessage('table:join', { table: 'ABCDEF', name: ' Bo ' })
     expect(ok).toMatchObject({ ok: true, value: { name: 'Bo' } })
+  })
+})
+
+describe('two players never share a name at a table (QA, stop 32)', () => {
+  it('the second of a name gets the lowest free number, within NAME_MAX graphemes', () => {
+    expect(distinctName('Bo', ['Astrid', null])).toBe('Bo')
+    expect(distinctName('Bo', ['bo', null])).toBe('Bo 2')
+    expect(distinctName('Bo', ['Bo', 'Bo 2', null])).toBe('Bo 3')
+    const long = 'Wolfeschlegelsteinhausen'
+    expect([...long]).toHaveLength(NAME_MAX)
+    const second = distinctName(long, [long])
+    expect(second).toBe('Wolfeschlegelsteinhaus 2')
+    expect(checkName(second)).toEqual({ ok: true, name: second })
+    // A grapheme is never cut: an emoji family stays whole.
+    const family = `${'a'.repeat(21)}\u{1F468}\u200d\u{1F469}\u200d\u{1F467}x`
+    const third = distinctName(family, [family])
+    expect(third).toBe(`${'a'.repeat(21)}\u{1F468}\u200d\u{1F469}\u200d\u{1F467} 2`)
+    expect(checkName(third).ok).toBe(true)
   })
 })
