@@ -3,7 +3,7 @@
 // walked away from (I-16), and chat (issue 15: no version, nothing saved). Changes go through
 // the table's queue and commit (TableHost); who may act is the members' say (TableMembers).
 import type { BotLevel, Seat } from '@kortbord/engine'
-import type { Reaction, TableSettings } from '@kortbord/protocol'
+import { distinctName, type Reaction, type TableSettings } from '@kortbord/protocol'
 import type { TableChat } from './chat.ts'
 import { endRecord } from './game-records.ts'
 import { firstGame, isAway, nextHost, openSeat, withSeat } from './seats.ts'
@@ -125,7 +125,7 @@ export class TableControl {
       const limit = this.h.deps.config.hardBotsPerNode ?? Number.POSITIVE_INFINITY
       const hard = (this.h.deps.hardBots?.() ?? 0) - (t.bot === 'hard' ? 1 : 0)
       const level: BotLevel = wanted === 'hard' && hard >= limit ? 'normal' : wanted
-      const name = t.name ?? `Bot ${r.seats.filter((x) => x.bot).length + 1}`
+      const name = t.name ?? botName(r.seats.map((x) => x.name))
       // A person's seat keeps its token (they take it back). One who is only away keeps their
       // connection too (they watch their bot play and can take over); a seat that was given up
       // (gone) is the bot's until the game ends or its player comes back.
@@ -195,4 +195,18 @@ export class TableControl {
       )
     })
   }
+}
+
+/**
+ * Computer players have first names that read the same in Swedish, Norwegian and English ("Bot 1"
+ * read as English beside the Swedish "dator" tag, QA); the tag beside the name says what they are.
+ * The first not taken at the table, letter case aside.
+ */
+export const BOT_NAMES = ['Alva', 'Sixten', 'Ebba', 'Nils', 'Greta', 'Ivar'] as const
+
+export function botName(taken: readonly (string | null)[]): string {
+  const names = new Set(taken.flatMap((n) => (n === null ? [] : [n.toLocaleLowerCase()])))
+  return (
+    BOT_NAMES.find((n) => !names.has(n.toLocaleLowerCase())) ?? distinctName(BOT_NAMES[0], taken)
+  )
 }

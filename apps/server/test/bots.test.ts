@@ -2,6 +2,7 @@
 import { type IdiotView, idiotLegalMovesFromView } from '@kortbord/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { must } from '../scripts/client.ts'
+import { BOT_NAMES, botName } from '../src/table-control.ts'
 import { startServer, type TestServer } from './harness.ts'
 
 let srv: TestServer
@@ -129,5 +130,14 @@ describe('bots at the table', () => {
       level: 'easy',
     })
     expect(r).toMatchObject({ ok: false, error: { code: 'NOT_FOR_BOTS' } })
+  })
+})
+
+describe('bots’ names', () => {
+  it('read alike in every language of the page, never the name of someone at the table', () => {
+    expect(botName(['Bo', null, null, null])).toBe('Alva')
+    expect(botName(['alva', 'Sixten', null, null])).toBe('Ebba')
+    expect(botName([...BOT_NAMES])).toBe('Alva 2')
+    for (const n of BOT_NAMES) expect(n).toMatch(/^\p{Lu}\p{Ll}+$/u)
   })
 })

@@ -202,7 +202,7 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
       must(await host.send('table:start', { table: code, version: b.version }))
       const end = await host.waitFor(code, (x) => x.table.status === 'over', 60_000)
       const r = await getRecord(quick, end.table.fair.record!)
-      expect(r.seats[1]).toEqual({ name: 'Bot 1', bot: 'easy' })
+      expect(r.seats[1]).toEqual({ name: 'Alva', bot: 'easy' })
       expect(r.moves.length).toBeGreaterThan(10)
       for (const m of r.moves) expect(m.by).toBe(m.seat === 0 ? 'timer' : 'bot')
       expect(verifyRecord(r).problems).toEqual([])
