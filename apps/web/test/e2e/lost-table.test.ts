@@ -61,6 +61,8 @@ describe.skipIf(!browserTestsEnabled('lost-table.test.ts'))('When the table is n
     expect(await missing.textContent()).toContain(third.t.errors.NO_SUCH_TABLE)
     // The way on, and no form to fill in for a table that is not there.
     expect(await third.page.getByLabel(third.t.yourName).count()).toBe(0)
+    // The tab names the table, as a seated player's does (it said only "kortbord").
+    expect(await third.page.title()).toBe(`${third.t.table('ABCDEF')} – kortbord`)
     await watcher.page.goto(`${link}?watch`)
     await watcher.page.getByTestId('missing').waitFor()
     expect(await watcher.page.getByTestId('missing').textContent()).toContain(
