@@ -1,7 +1,7 @@
 import { type IdiotEvent, parseCard } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
 import { DICTS, type Lang } from '../src/lib/i18n.ts'
-import { eventWords, MoveNews } from '../src/lib/idiot-said.ts'
+import { eventWords, MAX_LINES, MAX_WAIT_MS, MoveNews } from '../src/lib/idiot-said.ts'
 
 /** Timers a test moves by hand. */
 function clock() {
@@ -30,6 +30,24 @@ function clock() {
 }
 
 describe('what a screen reader hears at an Idiot table (QA: ~3 announcements a second with bots)', () => {
+  it('a table never quiet (fast bots, watched) is still said every MAX_WAIT_MS, its latest MAX_LINES moves only', () => {
+    const c = clock()
+    const said: string[] = []
+    const news = new MoveNews((s) => said.push(s), 1500, c.timers)
+    // A move every 30 ms for 13 s: the quiet never comes.
+    for (let i = 1, t = 0; t < 13_000; i++, t += 30) {
+      news.push([`Alva played ${i}`], 'Sixten’s turn', false)
+      c.advance(30)
+    }
+    expect(said).toHaveLength(Math.floor(13_000 / MAX_WAIT_MS))
+    for (const s of said) expect(s.match(/played/g)).toHaveLength(MAX_LINES)
+    // The latest moves, not the first: the first announcement ends just before 6 s.
+    expect(said[0]).toContain(`Alva played ${MAX_WAIT_MS / 30}.`)
+    expect(said[0]).not.toContain('Alva played 1.')
+    c.advance(1500)
+    expect(said).toHaveLength(3)
+  })
+
   it('[I-15] a run of others’ moves is one announcement once the table is quiet', () => {
     const c = clock()
     const said: string[] = []

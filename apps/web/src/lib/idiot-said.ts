@@ -75,6 +75,13 @@ const realTimers: Timers = {
 
 /** How long the table must be quiet before the gathered moves are said. */
 export const QUIET_MS = 1500
+/**
+ * A table that is never quiet (fast bots, watched: a move every 30 ms) is still said this often,
+ * and only its latest {@link MAX_LINES} moves: the text stays short and fresh (QA: a spectator's
+ * region grew to the whole game, 111 moves, as one text).
+ */
+export const MAX_WAIT_MS = 6000
+export const MAX_LINES = 8
 
 export class MoveNews {
   private pending: string[] = []
@@ -82,6 +89,8 @@ export class MoveNews {
   /** The tail said last: said again only with moves before it (a bot's swap says nothing new). */
   private saidTail = ''
   private timer: unknown = null
+  /** Since the first move gathered: says it within MAX_WAIT_MS however busy the table. */
+  private deadline: unknown = null
 
   constructor(
     private readonly say: (text: string) => void,
@@ -95,17 +104,18 @@ export class MoveNews {
    */
   push(lines: readonly string[], tail: string, now: boolean): void {
     this.pending.push(...lines)
+    if (this.pending.length > MAX_LINES) this.pending.splice(0, this.pending.length - MAX_LINES)
     this.tail = tail
     if (this.timer !== null) this.timers.clear(this.timer)
     this.timer = null
-    if (now) this.flush()
-    else this.timer = this.timers.set(() => this.flush(), this.quietMs)
+    if (now) return this.flush()
+    this.timer = this.timers.set(() => this.flush(), this.quietMs)
+    this.deadline ??= this.timers.set(() => this.flush(), MAX_WAIT_MS)
   }
 
   /** Says what was gathered, if anything, with the latest tail; then starts afresh. */
   flush(): void {
-    if (this.timer !== null) this.timers.clear(this.timer)
-    this.timer = null
+    this.clearTimers()
     const quiet = this.pending.length === 0 && this.tail === this.saidTail
     const words = [...this.pending, this.tail].filter((s) => s !== '')
     this.saidTail = this.tail
@@ -116,9 +126,15 @@ export class MoveNews {
 
   /** Forgets what was gathered (the page goes, or the game is another one). */
   stop(): void {
-    if (this.timer !== null) this.timers.clear(this.timer)
-    this.timer = null
+    this.clearTimers()
     this.pending = []
     this.tail = ''
+  }
+
+  private clearTimers(): void {
+    if (this.timer !== null) this.timers.clear(this.timer)
+    if (this.deadline !== null) this.timers.clear(this.deadline)
+    this.timer = null
+    this.deadline = null
   }
 }
