@@ -108,7 +108,10 @@ export class MoveNews {
     this.tail = tail
     if (this.timer !== null) this.timers.clear(this.timer)
     this.timer = null
-    if (now) return this.flush()
+    if (now) {
+      this.flush()
+      return
+    }
     this.timer = this.timers.set(() => this.flush(), this.quietMs)
     this.deadline ??= this.timers.set(() => this.flush(), MAX_WAIT_MS)
   }
