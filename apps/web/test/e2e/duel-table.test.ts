@@ -1,5 +1,7 @@
 // Idioten för två's table as a phone held sideways and a screen reader meet it (QA pass 2, items
-// 2, 5 and 6): the player's own Deal / End round / Undo stay on the screen as the piles grow;
+// 2, 5 and 6): the player's own Deal / End round / Undo stay on the screen as the piles grow,
+// and (its re-check) with every card dealt, four piles or eight, the top cards too, 44 px wide,
+// while a spectator sees both boards side by side, each on the screen;
 // the player hears their own moves (a discard, a move to a gap, what a deal brought, an undo)
 // and what each top card can do, a spectator hears both players' moves, and nobody hears
 // anything of a same-deal game they may not see yet (A-15); the keyboard starts at the table.
@@ -80,6 +82,83 @@ async function offScreen(page: Page, size: Size): Promise<{ lines: string[]; wor
   }, TARGET)
 }
 
+/** Every card of two decks, the second deck's marked (A-1): piles of 13 with eight piles. */
+const TWO_DECKS = `${DUEL_DECK} ${DUEL_DECK.split(' ')
+  .map((c) => `${c}'`)
+  .join(' ')}`
+
+/**
+ * The boards `ids` at `size`, the page at its top (no scrolling): each pile's top card not wholly
+ * on the screen or narrower than `min` px, and each covered card whose rank or suit the card on it
+ * hides (the suits of buried cards decide what can be discarded later). Each as a line, with the
+ * top cards' least width and where the boards lie.
+ */
+async function fitted(
+  page: Page,
+  size: Size,
+  ids: readonly string[],
+  min: number,
+): Promise<{ lines: string[]; width: number; boards: { left: number; top: number }[] }> {
+  await page.setViewportSize(size)
+  // The board measures where its piles begin a frame after the page changes size.
+  await page.waitForTimeout(150)
+  return page.evaluate(
+    async ({ ids, min }) => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+      const lines: string[] = []
+      const vh = window.innerHeight
+      const at = `${window.innerWidth}x${vh}`
+      let width = Number.POSITIVE_INFINITY
+      const boards: { left: number; top: number }[] = []
+      if (document.documentElement.scrollWidth > window.innerWidth) {
+        lines.push(`${at}: the page is ${document.documentElement.scrollWidth} px wide`)
+      }
+      for (const id of ids) {
+        const board = document.querySelector(`[data-testid="${id}"]`)
+        if (!board) {
+          lines.push(`${at}: no ${id}`)
+          continue
+        }
+        const b = board.getBoundingClientRect()
+        boards.push({ left: Math.round(b.left), top: Math.round(b.top + window.scrollY) })
+        for (const [i, pile] of [...board.querySelectorAll('.piles > *')].entries()) {
+          const top = pile.querySelector('.in-pile.top .card')
+          if (!top) continue
+          const r = top.getBoundingClientRect()
+          const y = r.top + window.scrollY
+          width = Math.min(width, r.width)
+          if (y < -0.5 || y + r.height > vh + 0.5 || r.left < -0.5 || r.right > innerWidth + 0.5) {
+            lines.push(
+              `${at}: ${id} pile ${i + 1}'s top card at ${y.toFixed(1)}–${(y + r.height).toFixed(1)} of ${vh}`,
+            )
+          }
+          if (r.width < min - 0.01) {
+            lines.push(`${at}: ${id} pile ${i + 1}'s top card is ${r.width.toFixed(1)} px wide`)
+          }
+          // A covered card shows its rank and the suit beside it down to 23/60 of its width: the
+          // rank's baseline lies 19 units down a card drawn 60 wide, a J's hook and a Q's tail
+          // reach 23; the suit's baseline is at 18.
+          for (const el of pile.querySelectorAll('.in-pile:not(.top)')) {
+            const card = el.querySelector('.card')!.getBoundingClientRect()
+            const shown = el.nextElementSibling!.getBoundingClientRect().top - card.top
+            if (
+              el.querySelectorAll('text.idx, text.idx-suit').length !== 2 ||
+              shown < (card.width * 23) / 60 - 0.25
+            ) {
+              lines.push(
+                `${at}: ${id} pile ${i + 1}: a covered card shows ${shown.toFixed(1)} px of its ${card.width.toFixed(1)}`,
+              )
+              break
+            }
+          }
+        }
+      }
+      return { lines, width: Math.round(width * 10) / 10, boards }
+    },
+    { ids, min },
+  )
+}
+
 /** A card's name in words ("five of spades"), by its short name ("5S"). */
 const named = (lang: Lang, card: string) => cardName(lang, cardOf(card))
 const SUITS = 'CDHS'
@@ -100,15 +179,29 @@ async function acted(page: Page, click: () => Promise<void>): Promise<void> {
 describe.skipIf(!browserTestsEnabled('duel-table.test.ts'))('Idioten för två’s table', () => {
   const fx = browserFixture({ deck: DUEL_DECK })
 
-  /** A match of `games` rounds with undo, started by p0 with p1 joined (and `spec` watching). */
+  /**
+   * A match of `games` rounds with undo, started by p0 with p1 joined (and `spec` watching), on
+   * the fixture's server unless `url` names another; both play `piles` piles (four unless said).
+   */
   async function match(
     p0: Person,
     p1: Person,
-    opts: { games: number; sameDeal?: boolean; spec?: Person; before?: () => Promise<void> },
+    opts: {
+      games: number
+      sameDeal?: boolean
+      spec?: Person
+      before?: () => Promise<void>
+      url?: string
+      piles?: 4 | 5 | 8
+    },
   ): Promise<void> {
-    const link = await createTable(p0, fx.url, 'Astrid', 'duel', async () => {
+    const link = await createTable(p0, opts.url ?? fx.url, 'Astrid', 'duel', async () => {
       await selectByLabel(p0.page, p0.t.games).selectOption(String(opts.games))
       await selectByLabel(p0.page, p0.t.undo).selectOption('both')
+      if (opts.piles) {
+        await selectByLabel(p0.page, p0.t.yourPiles).selectOption(String(opts.piles))
+        await selectByLabel(p0.page, p0.t.theirPiles).selectOption(String(opts.piles))
+      }
       if (opts.sameDeal) await p0.page.locator('input[name="sameDeal"]').check()
     })
     await joinByLink(p1, link, 'Bo')
@@ -183,6 +276,75 @@ describe.skipIf(!browserTestsEnabled('duel-table.test.ts'))('Idioten för två�
     console.log('duel: worst px off the screen by screen size', { worst, worstLonger, tallest })
     expect(tallest).toBeGreaterThanOrEqual(7)
     expect(problems).toEqual([])
+  })
+
+  /** Deals until the stock is empty, over the A-6 warning, discarding nothing: piles of 13. */
+  async function dealOut(p: Person): Promise<void> {
+    const { page } = p
+    const warn = page.getByRole('alert').filter({ hasText: p.t.dealWarning })
+    for (let n = 0; n < 20; n++) {
+      const b = await readBoard(page)
+      if (!b || b.stock === 0) return
+      const before = JSON.stringify(b)
+      await page.getByTestId('deal').click()
+      const warned = await eventually(async () => {
+        if (await warn.isVisible()) return true
+        expect(JSON.stringify(await readBoard(page))).not.toBe(before)
+        return false
+      })
+      if (warned) await acted(page, () => page.getByTestId('deal').click())
+    }
+    throw new Error('the stock did not run out in 20 deals')
+  }
+
+  /**
+   * Piles of 13 (every card dealt, none discarded) held sideways (QA re-check): the player's own
+   * End round and Undo and every top card on the screen without scrolling, the top cards 44 px
+   * wide, every covered card's rank and suit shown; a spectator's two boards side by side, each
+   * wholly on the screen, cards at least 32 px wide (no buttons, but to be read).
+   */
+  async function longPiles(piles: 4 | 8, url: string) {
+    const p0 = await fx.open({ ...PHONE, viewport: SIDEWAYS[0] }, 'en')
+    const p1 = await fx.open(PHONE, 'sv')
+    const spec = await fx.open({ ...PHONE, viewport: SIDEWAYS[2] }, 'nb')
+    await match(p0, p1, { games: 1, spec, url, piles })
+    for (const p of [p0, p1]) await dealOut(p)
+    const longest = (await readBoard(p0.page))!.piles.map((p) => p.length)
+    expect(longest).toEqual(Array.from({ length: piles }, () => 13))
+    await p0.page.getByTestId('finish').waitFor()
+    const problems: string[] = []
+    const widths: Record<string, unknown> = {}
+    for (const size of SIDEWAYS) {
+      const at = `${size.width}x${size.height}`
+      const own = await fitted(p0.page, size, ['my-board'], TARGET)
+      const buttons = await offScreen(p0.page, size)
+      const watched = await fitted(spec.page, size, ['board-0', 'board-1'], 32)
+      await screenshot(p0.page, `duel-${piles}-piles-13-${at}`, { screen: true })
+      await screenshot(spec.page, `duel-${piles}-piles-13-spectator-${at}`, { screen: true })
+      problems.push(...own.lines, ...buttons.lines, ...watched.lines.map((l) => `spectator ${l}`))
+      // Side by side: both boards begin at the same height, the second to the right.
+      const [a, b] = watched.boards
+      if (a && b && (Math.abs(a.top - b.top) > 1 || b.left <= a.left)) {
+        problems.push(
+          `spectator ${at}: the boards are not side by side (${JSON.stringify(watched.boards)})`,
+        )
+      }
+      widths[at] = { own: own.width, spectator: watched.width }
+    }
+    await p0.page.setViewportSize(SIDEWAYS[0])
+    await expectNoAxeViolations(p0.page, `duel, ${piles} piles of 13, sideways`)
+    await expectNoAxeViolations(spec.page, `duel, ${piles} piles of 13, sideways, spectator`)
+    console.log(`duel: ${piles} piles of 13 held sideways, the top cards' width`, widths)
+    expect(problems).toEqual([])
+  }
+
+  it('[A-6, A-7] held sideways, four piles of 13 cards: the player’s buttons and top cards on the screen, a spectator’s boards side by side', async () => {
+    await longPiles(4, fx.url)
+  })
+
+  it('[A-1, A-2, A-6] held sideways, eight piles of 13 cards (two decks): the same, the player’s cards 44 px wide', async () => {
+    const two = await fx.startServer({ deck: TWO_DECKS })
+    await longPiles(8, two.url)
   })
 
   it('[A-4, A-5, A-6, A-9] a screen reader hears the player’s own moves and what a card can do; a spectator hears both players', async () => {

@@ -2,7 +2,8 @@
 // Turn (and Run / Stop) on the screen without scrolling at the start, mid-game and after a
 // timeout's line, for both players of Klockan för två and alone; the rescue's panel (K-5) on the
 // screen beside the clock, its cards targets; one announcement a card (the card, then whose turn),
-// the suggestion said, the end of the game said once (and not again on a reload).
+// the suggestion said, the end of the game said once (and not again on a reload); alone, the
+// count of cards turned clear of the piles beside it and the paces of Run on one row.
 import {
   type KlockanState,
   klockan,
@@ -14,6 +15,7 @@ import {
 } from '@kortbord/engine'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { DICTS } from '../../src/lib/i18n.ts'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { klockanPileName } from '../../src/lib/patience.ts'
 import { browserFixture } from './fixture.ts'
@@ -359,6 +361,65 @@ describe.skipIf(!browserTestsEnabled('klockan-phone.test.ts'))('Klockan on a pho
     await listen(page)
     await page.waitForTimeout(500)
     expect(await said(page)).toEqual([])
+  })
+
+  it('[K-6] Klockan alone held sideways: "Turned 20 of 52" clear of the piles beside it, the three paces of Run on one row, in every language', async () => {
+    const p = await fx.open(SIDEWAYS_PHONE, 'en')
+    const { page, t } = p
+    await createSoloTable(p, fx.url, 'Astrid', 'klockan', async () => {
+      await selectByLabel(page, t.variant).selectOption('standard')
+    })
+    const turn = page.getByTestId('turn')
+    for (let k = 1; k <= 20; k++) {
+      await expect.poll(() => turn.isEnabled()).toBe(true)
+      await turn.click()
+      await eventually(async () => expect(await faceUp(page)).toBe(k))
+    }
+    // QA re-check at 667x375: the count touched the ring of the 3 o'clock pile (drawn 3 px
+    // outside the pile whose turn it is), and "Fast" went to a row of its own below "Speed".
+    const problems: string[] = []
+    for (const lang of ['en', 'sv', 'nb'] as const) {
+      await page.locator('header select').selectOption(lang)
+      await expect
+        .poll(() => page.getByTestId('turned').textContent())
+        .toBe(DICTS[lang].turnedOf(20, 52))
+      for (const size of SIDEWAYS) {
+        await page.setViewportSize(size)
+        await page.waitForTimeout(50)
+        const at = `${lang} ${size.width}x${size.height}`
+        const m = await page.evaluate(() => {
+          const box = (e: Element) => e.getBoundingClientRect()
+          const turned = box(document.querySelector('[data-testid="turned"]')!)
+          // The least gap between the count and a pile, either way.
+          const gaps = [...document.querySelectorAll('[data-pile]')].map((e) => {
+            const r = box(e)
+            const dx = Math.max(r.left - turned.right, turned.left - r.right, 0)
+            const dy = Math.max(r.top - turned.bottom, turned.top - r.bottom, 0)
+            return Math.max(dx, dy)
+          })
+          const paces = ['slow', 'normal', 'fast'].map((s) =>
+            box(document.querySelector(`[data-testid="speed-${s}"]`)!),
+          )
+          return {
+            gap: Math.min(...gaps),
+            rows: new Set(paces.map((r) => Math.round(r.top))).size,
+            right: Math.max(...paces.map((r) => r.right)),
+          }
+        })
+        if (m.gap < 6) problems.push(`${at}: the count is ${m.gap.toFixed(1)} px from a pile`)
+        if (m.rows !== 1) problems.push(`${at}: the paces lie on ${m.rows} rows`)
+        if (m.right > size.width) problems.push(`${at}: the paces end at ${m.right.toFixed(1)}`)
+        problems.push(
+          ...(await offScreen(page, ['turn', 'run', 'speed'], true)).map((x) => `${at}: ${x}`),
+        )
+        await screenshot(page, `klockan-alone-sideways-${lang}-${size.width}x${size.height}`, {
+          screen: true,
+        })
+      }
+    }
+    expect(problems).toEqual([])
+    await page.setViewportSize(SIDEWAYS[2])
+    await expectNoAxeViolations(page, 'Klockan alone sideways, 20 cards turned')
   })
 
   it('the words of the suggestion said exist in English, Swedish and Norwegian', () => {
