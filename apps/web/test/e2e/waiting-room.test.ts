@@ -66,6 +66,12 @@ describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room'
     await g.getByTestId('copy-play').click()
     await expect.poll(() => g.getByTestId('copied').textContent()).toBe(guest.t.copied)
 
+    // On a desktop the chat lines up with the waiting room (it was 40rem wide under 30rem).
+    await g.setViewportSize({ width: 1280, height: 800 })
+    const x = async (id: string) => (await g.getByTestId(id).boundingBox())!.x
+    expect(Math.abs((await x('chat-toggle')) - (await x('lobby-title')))).toBeLessThanOrEqual(8)
+    await g.setViewportSize(SIDEWAYS[0]!)
+
     // The same seat opened in a second tab: the first says so and offers it back, or Home.
     const second = await fx.contextOf(guest).newPage()
     await second.goto(link)
