@@ -139,6 +139,25 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
     }
   })
 
+  it('every game card keeps its description right under its title, whatever its neighbour’s height (QA: 40 px apart beside a taller card)', async () => {
+    for (const [opts, lang] of [
+      [DESKTOP, 'en'],
+      [PHONE, 'sv'],
+    ] as const) {
+      const { page } = await fx.open(opts, lang)
+      await page.goto(`${fx.url}/`)
+      const gaps = await page.locator('label.choice').evaluateAll((cards) =>
+        cards.map((c) => {
+          const title = c.querySelector('strong')!.getBoundingClientRect()
+          const blurb = c.querySelector('small')!.getBoundingClientRect()
+          return Math.round(blurb.top - title.bottom)
+        }),
+      )
+      expect(gaps, `${lang}: ${gaps}`).toHaveLength(4)
+      expect(Math.max(...gaps) - Math.min(...gaps), `${lang}: ${gaps}`).toBeLessThanOrEqual(1)
+    }
+  })
+
   it('[A-2][A-10] a duel of eight piles with two decks: chosen on the home page, the same deal only with two decks each, all eight piles on a phone in two rows of four, cards twice as wide as in one row', async () => {
     const host = await fx.open(PHONE, 'en')
     const guest = await fx.open(PHONE, 'sv')
