@@ -3,6 +3,8 @@
 // records them (the engine's own test games).
 import {
   chainHeads,
+  type DuelState,
+  duelView,
   type FairDeal,
   type GameRecord,
   type IdiotState,
@@ -17,7 +19,10 @@ import type { PublicFrames } from '@kortbord/protocol/frames'
 import { diff } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
 import { recordedGame } from '../../../packages/engine/test/record-games.ts'
+import { RECORD_DICTS } from '../src/lib/i18n-records.ts'
+import { moveWords } from '../src/lib/move-words.ts'
 import {
+  duelFrameWords,
   frameLines,
   loadFrames,
   loadRecord,
@@ -217,5 +222,34 @@ describe('[A-15] a same-deal duel on the replay page', () => {
     expect(recordHidesMoves({ ...idiot, options: { ...idiot.options, sameDeal: true } })).toBe(
       false,
     )
+  })
+})
+
+describe('a duel in play: its moves in words from the public frames (QA: the list said only "1. Ann")', () => {
+  it('says what the frames show a move did, as the finished record’s words do, and nothing it cannot know', () => {
+    const r = RECORD_DICTS.en
+    let said = 0
+    let told = 0
+    for (const seed of ['web-live-1', 'web-live-2', 'web-live-3', 'web-live-4']) {
+      const rec = recordedGame('duel', seed)
+      if (recordHidesMoves(rec)) continue
+      const states = replayRecord(rec).states as DuelState[]
+      const views = states.map((s) => duelView(s, 'spectator'))
+      rec.moves.forEach((m, i) => {
+        const words = duelFrameWords(r, 'en', views[i], views[i + 1], m.seat)
+        const whole = moveWords(r, 'en', 'duel', m.seat, m.move, states[i])
+        const ended =
+          states[i + 1]!.players[m.seat]!.results.length !==
+          states[i]!.players[m.seat]!.results.length
+        if (['discard', 'move', 'deal', 'undo'].includes(m.move.type) && !ended) {
+          expect(words, `${seed} move ${i + 1}`).toBe(whole)
+          said++
+        } else expect(words, `${seed} move ${i + 1} (${m.move.type})`).toBe('')
+        told++
+        // The first frame kept (no frame before it) still tells a move that went on in its game.
+        if (!ended) expect(duelFrameWords(r, 'en', undefined, views[i + 1], m.seat)).toBe(words)
+      })
+    }
+    expect(said).toBeGreaterThan(told / 2)
   })
 })

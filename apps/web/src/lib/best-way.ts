@@ -66,6 +66,21 @@ export function atDeal(own: readonly AcesUpState[], deals: number): AcesUpState 
   return at
 }
 
+/**
+ * The own game beside the best way's position after `deals` deals: where the best way has just
+ * been dealt (`fresh`: the deal itself, before any move, or a deal just made), the own game just
+ * after the same deal, so that both boards show the same moment; else its last position of that
+ * deal (atDeal). An own game that ended before that deal shows its last position.
+ */
+export function ownAt(
+  own: readonly AcesUpState[],
+  deals: number,
+  fresh: boolean,
+): AcesUpState | null {
+  const dealt = fresh ? own.find((s) => s.deals === deals) : undefined
+  return dealt ?? atDeal(own, deals)
+}
+
 export const boardOf = (s: AcesUpState): AcesUpView => acesUpView(s, 'spectator')
 
 /** A finished game's last table as a board (no stock, no heap: they are spent). */

@@ -2,6 +2,8 @@
 // notation, and what verifying it with this browser's witness showed, as facts the page puts
 // into words. The engine does the checking (verifyRecord); this only decides what to say.
 import {
+  type AcesUpEvent,
+  type DuelView,
   formatMove,
   type GameRecord,
   type RecordMoveOf,
@@ -11,8 +13,10 @@ import {
 } from '@kortbord/engine'
 import { frameViews, type PublicFrames } from '@kortbord/protocol/frames'
 import type { GameView } from '@kortbord/protocol/wire'
+import { cardName } from './card-names.ts'
 import type { KeptWitness } from './contribution.ts'
-import type { Check, Unchecked } from './i18n-records.ts'
+import type { Lang } from './i18n.ts'
+import type { Check, RecordsDict, Unchecked } from './i18n-records.ts'
 
 export type Loaded =
   | { readonly kind: 'ok'; readonly record: GameRecord }
@@ -58,6 +62,53 @@ export function frameLines(f: PublicFrames): MoveLine[] {
       ? []
       : [{ k: fr.k, seat: fr.seat, text: '', move: null, by: fr.by ?? null }],
   )
+}
+
+/**
+ * What a duel's move did, in a game in play (whose moves are not known yet): the events of the
+ * mover's game as the frame after it shows them, when that game is seen and goes on from the
+ * frame before (a move that ended a game, or a game hidden from spectators, tells nothing).
+ */
+export function duelFrameEvent(
+  before: DuelView | undefined,
+  after: DuelView | undefined,
+  seat: number,
+): AcesUpEvent | null {
+  const a = after?.players[seat]
+  const cur = a?.current
+  if (!a || !cur || 'hidden' in cur || cur.moves === 0) return null
+  const b = before?.players[seat]
+  if (b !== undefined) {
+    const prev = b.current
+    if (b.results.length !== a.results.length || !prev || 'hidden' in prev) return null
+    if (prev.moves === cur.moves) return null
+  }
+  const e = cur.recent[0]
+  return e !== undefined && e.t !== 'end' ? e : null
+}
+
+/** A duel's move in a game in play, in words ('' when its frames do not tell). */
+export function duelFrameWords(
+  r: RecordsDict,
+  lang: Lang,
+  before: DuelView | undefined,
+  after: DuelView | undefined,
+  seat: number,
+): string {
+  const e = duelFrameEvent(before, after, seat)
+  if (e === null) return ''
+  switch (e.t) {
+    case 'discard':
+      return r.mvDiscard(cardName(lang, e.card))
+    case 'move':
+      return r.mvMove(cardName(lang, e.card), e.to + 1)
+    case 'deal':
+      return r.mvDeal
+    case 'undo':
+      return r.mvUndo
+    default:
+      return ''
+  }
 }
 
 /** Fetches a record; a missing one and a failure (offline, the store away) are told apart. */
@@ -157,3 +208,9 @@ export function verifyReport(r: GameRecord, kept: KeptWitness | null): Report {
 /** Playing speeds, in moves per second at 1×. */
 export const SPEEDS = [0.5, 1, 2, 4, 8] as const
 export const stepMs = (speed: number): number => Math.round(800 / speed)
+
+/**
+ * A screen with room for the verification's list of what was checked, open above the replay:
+ * 48rem wide and 32rem high. A phone held sideways is wide but short: there it is folded.
+ */
+export const WIDE_ENOUGH = '(min-width: 48rem) and (min-height: 32rem)'
