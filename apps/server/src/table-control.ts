@@ -3,7 +3,7 @@
 // walked away from (I-16), and chat (issue 15: no version, nothing saved). Changes go through
 // the table's queue and commit (TableHost); who may act is the members' say (TableMembers).
 import type { BotLevel, Seat } from '@kortbord/engine'
-import { distinctName, type Reaction, type TableSettings } from '@kortbord/protocol'
+import { botName, type Reaction, type TableSettings } from '@kortbord/protocol'
 import type { TableChat } from './chat.ts'
 import { endRecord } from './game-records.ts'
 import { firstGame, isAway, nextHost, openSeat, withSeat } from './seats.ts'
@@ -195,18 +195,4 @@ export class TableControl {
       )
     })
   }
-}
-
-/**
- * Computer players have first names that read the same in Swedish, Norwegian and English ("Bot 1"
- * read as English beside the Swedish "dator" tag, QA); the tag beside the name says what they are.
- * The first not taken at the table, letter case aside.
- */
-export const BOT_NAMES = ['Alva', 'Sixten', 'Ebba', 'Nils', 'Greta', 'Ivar'] as const
-
-export function botName(taken: readonly (string | null)[]): string {
-  const names = new Set(taken.flatMap((n) => (n === null ? [] : [n.toLocaleLowerCase()])))
-  return (
-    BOT_NAMES.find((n) => !names.has(n.toLocaleLowerCase())) ?? distinctName(BOT_NAMES[0], taken)
-  )
 }

@@ -1,8 +1,8 @@
 // Issue 7 at the table: bots fill empty seats, and keep a gone player's seat until they return.
 import { type IdiotView, idiotLegalMovesFromView } from '@kortbord/engine'
+import { BOT_NAMES, botName } from '@kortbord/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { must } from '../scripts/client.ts'
-import { BOT_NAMES, botName } from '../src/table-control.ts'
 import { startServer, type TestServer } from './harness.ts'
 
 let srv: TestServer

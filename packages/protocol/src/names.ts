@@ -132,6 +132,20 @@ export function distinctName(name: string, others: readonly (string | null)[]): 
   }
 }
 
+/**
+ * Computer players have first names that read the same in Swedish, Norwegian and English ("Bot 1"
+ * read as English beside the Swedish "dator" tag, QA); the tag beside the name says what they are.
+ * The first not taken at the table, letter case aside.
+ */
+export const BOT_NAMES = ['Alva', 'Sixten', 'Ebba', 'Nils', 'Greta', 'Ivar'] as const
+
+export function botName(taken: readonly (string | null)[]): string {
+  const names = new Set(taken.flatMap((n) => (n === null ? [] : [n.toLocaleLowerCase()])))
+  return (
+    BOT_NAMES.find((n) => !names.has(n.toLocaleLowerCase())) ?? distinctName(BOT_NAMES[0], taken)
+  )
+}
+
 export const CHAT_MAX = 200
 export const CHAT_ERROR_CODES = ['CHAT_EMPTY', 'CHAT_TOO_LONG', 'CHAT_BAD_TEXT'] as const
 export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number]

@@ -3,6 +3,8 @@
 // and Pick up, or Ready) are on the screen at once without scrolling, on small and large phones
 // held upright and sideways, with 2, 3 and 4 players and hands of up to about fourteen cards;
 // every card of their own is a finger's target (44 × 44 px) and nothing is wider than the screen.
+
+import { BOT_NAMES } from '@kortbord/protocol/wire'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { browserFixture } from './fixture.ts'
@@ -219,7 +221,9 @@ describe.skipIf(!browserTestsEnabled('idiot-phone.test.ts'))('Idiot on phones', 
       // The bots' moves since the player's last (three bots, 60 ms apart) come as one sentence
       // with the turn, not one announcement each.
       expect(now.length, JSON.stringify(now)).toBeLessThanOrEqual(2)
-      moves += (now.join(' ').match(/Bot \d (played|picked up|turned up)/g) ?? []).length
+      const bots = `(${BOT_NAMES.join('|')})`
+      const said = now.join(' ').match(new RegExp(`${bots} (played|picked up|turned up)`, 'g'))
+      moves += (said ?? []).length
       before = all.length
       await playTurn(p)
     }
