@@ -112,13 +112,17 @@ export function checkName(raw: string): NameCheck {
 }
 
 /** The longest chat message, in graphemes (issue 15). */
+/** The seats' names, letter case aside (an open seat has none). */
+const lowered = (names: readonly (string | null)[]): Set<string> =>
+  new Set(names.flatMap((n) => (n === null ? [] : [n.toLocaleLowerCase()])))
+
 /**
  * `name`, or when another seat at the table already has it (letter case aside) the same with the
  * lowest free number after it ("Bo 2"), shortened to stay within {@link NAME_MAX}: two players of
  * one name could not tell which of them "Waiting for Bo" meant (QA, stop 32).
  */
 export function distinctName(name: string, others: readonly (string | null)[]): string {
-  const taken = new Set(others.flatMap((o) => (o === null ? [] : [o.toLocaleLowerCase()])))
+  const taken = lowered(others)
   if (!taken.has(name.toLocaleLowerCase())) return name
   const letters = graphemes(name)
   for (let n = 2; ; n++) {
@@ -140,7 +144,7 @@ export function distinctName(name: string, others: readonly (string | null)[]): 
 export const BOT_NAMES = ['Alva', 'Sixten', 'Ebba', 'Nils', 'Greta', 'Ivar'] as const
 
 export function botName(taken: readonly (string | null)[]): string {
-  const names = new Set(taken.flatMap((n) => (n === null ? [] : [n.toLocaleLowerCase()])))
+  const names = lowered(taken)
   return (
     BOT_NAMES.find((n) => !names.has(n.toLocaleLowerCase())) ?? distinctName(BOT_NAMES[0], taken)
   )

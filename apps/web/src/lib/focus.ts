@@ -166,12 +166,3 @@ export function roving(node: HTMLElement): { destroy(): void } {
     },
   }
 }
-
-/**
- * Brings an element that has just come (a game's result) into view, as little as it must: held
- * sideways, the finished table filled the screen and the result lay below it for a spectator
- * and after a reload (QA), with nothing to move the focus there.
- */
-export function intoView(node: HTMLElement): void {
-  requestAnimationFrame(() => node.scrollIntoView({ block: 'nearest' }))
-}

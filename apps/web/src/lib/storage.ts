@@ -21,7 +21,7 @@ export function save(key: string, value: string | null): void {
 
 export const tokenKey = (code: string): string => `seat.${code}`
 
-/** The codes of the tables this browser holds a seat at (a token), oldest first. */
+/** The codes of the tables this browser holds a seat at (a token), in order of code. */
 export function seatedTables(): string[] {
   const out: string[] = []
   try {
