@@ -18,7 +18,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { IdiotView } from '@kortbord/engine'
 import { type Client, connect, must } from '../scripts/client.ts'
-import { freePort } from '../test/cluster.ts'
+import { freePort } from '../test/ports.ts'
 import { settings, summarize } from './common.ts'
 
 const ATTACKS = [

@@ -39,12 +39,12 @@
 
 import { type ChildProcess, execSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { createServer, Socket } from 'node:net'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient } from 'redis'
 import { LOOSE_LIMITS } from '../test/harness.ts'
+import { canConnect, freePort } from '../test/ports.ts'
 import {
   type FinalResult,
   type FromGen,
@@ -205,31 +205,6 @@ function spawnNode(args: readonly string[], env: NodeJS.ProcessEnv, ipc: boolean
   children.add(p)
   p.once('exit', () => children.delete(p))
   return p
-}
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer()
-    s.once('error', rej)
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address()
-      s.close(() => (a && typeof a === 'object' ? res(a.port) : rej(new Error('no port'))))
-    })
-  })
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((res) => {
-    const s = new Socket()
-    const done = (ok: boolean) => {
-      s.destroy()
-      res(ok)
-    }
-    s.setTimeout(500, () => done(false))
-    s.once('connect', () => done(true))
-    s.once('error', () => done(false))
-    s.connect(port, '127.0.0.1')
-  })
 }
 
 interface Proc {

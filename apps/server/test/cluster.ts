@@ -1,20 +1,8 @@
 // Starts real server processes (src/main.ts under tsx) for multi-node and fault tests.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { LOOSE_LIMITS } from './harness.ts'
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address()
-      const port = typeof a === 'object' && a ? a.port : 0
-      s.close(() => resolve(port))
-    })
-  })
-}
+import { freePort } from './ports.ts'
 
 export interface Node {
   readonly url: string

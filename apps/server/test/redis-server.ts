@@ -1,9 +1,9 @@
 // A private redis-server for tests: its own free port and data folder, stopped with the tests.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { canConnect, freePort } from './ports.ts'
 
 export const REDIS_BIN = process.env.REDIS_SERVER_BIN ?? 'redis-server'
 
@@ -40,32 +40,6 @@ export function redisMissing(): string | null {
   }
   console.warn(`Skipping the Redis store tests: ${why}`)
   return why
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address()
-      s.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))))
-    })
-  })
-}
-
-/** Whether something takes TCP connections on the port. */
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = new Socket()
-    const done = (ok: boolean) => {
-      s.destroy()
-      resolve(ok)
-    }
-    s.setTimeout(500, () => done(false))
-    s.once('connect', () => done(true))
-    s.once('error', () => done(false))
-    s.connect(port, '127.0.0.1')
-  })
 }
 
 const running = new Set<ChildProcess>()
