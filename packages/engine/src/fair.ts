@@ -18,6 +18,7 @@
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js'
+import { fisherYates } from './rng.ts'
 
 /** The version tag of this derivation; a record names it, a verifier refuses others. */
 export const FAIR_VERSION = 'kortbord-shuffle-v1'
@@ -111,14 +112,7 @@ export class FairStream {
    * `int(i + 1)`. Returns a new array.
    */
   shuffle<T>(items: readonly T[]): T[] {
-    const a = items.slice()
-    for (let i = a.length - 1; i > 0; i--) {
-      const j = this.int(i + 1)
-      const t = a[i]!
-      a[i] = a[j]!
-      a[j] = t
-    }
-    return a
+    return fisherYates(items, (n) => this.int(n))
   }
 }
 

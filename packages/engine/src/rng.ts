@@ -96,14 +96,7 @@ export class Rng {
 
   /** Returns a new array: an unbiased Fisher–Yates (Durstenfeld) shuffle of `items`. */
   shuffle<T>(items: readonly T[]): T[] {
-    const a = items.slice()
-    for (let i = a.length - 1; i > 0; i--) {
-      const j = this.int(i + 1)
-      const t = a[i]!
-      a[i] = a[j]!
-      a[j] = t
-    }
-    return a
+    return fisherYates(items, (n) => this.int(n))
   }
 
   /** A uniformly chosen element; throws on an empty array (a programmer error). */
@@ -111,4 +104,20 @@ export class Rng {
     if (items.length === 0) throw new RangeError('pick from an empty array')
     return items[this.int(items.length)]!
   }
+}
+
+/**
+ * Fisher–Yates (Durstenfeld) from the end: for i = length−1 down to 1, swap item i with item
+ * `int(i + 1)`, where `int(n)` is uniform in 0 … n−1. Returns a new array. The order of the calls
+ * is part of the fair shuffle's published procedure (fair.ts), so it must not change.
+ */
+export function fisherYates<T>(items: readonly T[], int: (n: number) => number): T[] {
+  const a = items.slice()
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = int(i + 1)
+    const t = a[i]!
+    a[i] = a[j]!
+    a[j] = t
+  }
+  return a
 }
