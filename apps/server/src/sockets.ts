@@ -407,6 +407,19 @@ function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
   }
 
   /**
+   * What the join form may show before joining (PeekAck). A lookup like join's and watch's: it
+   * counts against the same limit, so peeking cannot scan codes either; the connection does not
+   * join the table.
+   */
+  async function peek(code: string): Promise<Outcome<object>> {
+    const over = await limits.lookup(socket.data.address)
+    if (over) return limitedBy('lookups_per_address', over)
+    const t = await table(code)
+    if (!isTable(t)) return t
+    return { ok: true, version: t.shownVersion(null), ...t.peek() }
+  }
+
+  /**
    * A command on a table the connection is at: the table's method, or the refusal. A connection
    * that is not at the table is refused before the table is looked up, loaded or resumed, with
    * the same answer whether the code exists or not (issue 13: authorization before work; only
@@ -502,6 +515,8 @@ function commandsFor(socket: KortbordSocket, deps: SocketDeps) {
         return on(msg.table, (t) =>
           t.move(id, msg.version, (parsed.value as { move: unknown }).move),
         )
+      case 'table:peek':
+        return peek(msg.table)
       case 'table:sync':
         return on(msg.table, async (t) => {
           const seat = t.memberSeat(id)

@@ -3,7 +3,13 @@
 // view of the table (TableHost) that its parts work through.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { BotLevel, DuelBest, IdiotMove, IdiotView, Seat } from '@kortbord/engine'
-import type { CreateTableMsg, TableDelta, TableUpdate, WireError } from '@kortbord/protocol'
+import type {
+  CreateTableMsg,
+  PeekAck,
+  TableDelta,
+  TableUpdate,
+  WireError,
+} from '@kortbord/protocol'
 import type { Logger } from 'pino'
 import type { ChatDeps } from './chat.ts'
 import { newFair } from './game-records.ts'
@@ -187,6 +193,26 @@ export const someoneHere = (seats: readonly SeatRecord[]): boolean =>
 
 /** Everyone's commands made before the next version are stale (the seats changed). */
 export const allStale = (r: TableRecord): number[] => r.staleBefore.map(() => r.version + 1)
+
+/**
+ * What `table:peek` tells anyone with the code (the join form): the game and its settings, the
+ * seats and how many are open, and whether watching is on. The host's name only where the asker
+ * could see it now by joining or watching; never a card, a token or another name.
+ */
+export function peekOf(r: TableRecord): PeekAck {
+  const open = r.seats.filter((s) => s.name === null).length
+  const visible = open > 0 || r.allowSpectators
+  return {
+    table: r.code,
+    game: r.game,
+    settings: r.settings,
+    status: r.status,
+    seats: r.seats.length,
+    open,
+    allowSpectators: r.allowSpectators,
+    host: visible ? (r.seats[r.host]?.name ?? null) : null,
+  }
+}
 
 /** A new table's record, with its creator in seat 0 as host. */
 export function newTableRecord(

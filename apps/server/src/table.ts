@@ -2,6 +2,7 @@ import type { BotLevel, Seat } from '@kortbord/engine'
 import type {
   CreateTableMsg,
   LogEntry,
+  PeekAck,
   Reaction,
   TableDelta,
   TableUpdate,
@@ -29,6 +30,7 @@ import {
   type MemberId,
   newTableRecord,
   type Outcome,
+  peekOf,
   type RecordChange,
   type TableDeps,
   TableGone,
@@ -193,6 +195,10 @@ export class Table {
    */
   memberSeat(m: MemberId): Seat | null | undefined {
     return this.members.seatOf(m)
+  }
+  /** What `table:peek` tells anyone with the code (peekOf). */
+  peek(): PeekAck {
+    return peekOf(this.record)
   }
   get seatCount(): number {
     return this.record.seats.length

@@ -254,6 +254,7 @@ describe('malformed payloads → BAD_REQUEST, nothing changes', () => {
       'chat:send': { table: t.code, text: 'hej' },
       'chat:react': { table: t.code, reaction: 'gg' },
       'table:sync': { table: t.code },
+      'table:peek': { table: t.code },
       'game:move': move(t.code, v, { type: 'play', cards: [3] }),
     }
     sender = (e) =>
@@ -651,6 +652,7 @@ describe('events and acknowledgements', () => {
       'chat:send': { table: t.code, text: 'hej' },
       'chat:react': { table: t.code, reaction: 'gg' },
       'table:sync': { table: t.code },
+      'table:peek': { table: t.code },
       'game:move': legal,
     }
     const c = t.players[1]!

@@ -234,6 +234,8 @@ export const TableTimerSettings = z.strictObject({
 export const ForfeitSeat = z.strictObject({ table: TableCode, version: Version, seat: SeatNo })
 export const MakeMove = z.strictObject({ table: TableCode, version: Version, move: MoveSchema })
 export const SyncTable = z.strictObject({ table: TableCode })
+/** What the join form may show before joining: the game, the seats, whether watching is on. */
+export const PeekTable = z.strictObject({ table: TableCode })
 
 /** Every client→server event and its schema. */
 export const CLIENT_MESSAGES = {
@@ -253,6 +255,7 @@ export const CLIENT_MESSAGES = {
   'chat:send': ChatSend,
   'chat:react': ChatReact,
   'table:sync': SyncTable,
+  'table:peek': PeekTable,
   'game:move': MakeMove,
 } as const
 export type ClientEvent = keyof typeof CLIENT_MESSAGES

@@ -31,6 +31,7 @@ import type {
   SeatBot,
   SetEntropy,
   StartGame,
+  PeekTable,
   SyncTable,
   TableSettings,
   TableTimerSettings,
@@ -167,6 +168,24 @@ export interface CreateAck extends SeatAck {
   readonly watchLink: string
 }
 
+/**
+ * What `table:peek` tells anyone with a table's code, before they join or watch: what the join
+ * form says ("Idiot with Astrid, 2 of 4 seats taken"). Nothing a seat may not show: no cards,
+ * and the host's name only where the asker could see it by joining or watching now.
+ */
+export interface PeekAck {
+  readonly table: string
+  readonly game: GameId
+  readonly settings: TableSettings
+  readonly status: TableStatus
+  /** Seats at the table, and those open to a newcomer now (a bot's seat is not open). */
+  readonly seats: number
+  readonly open: number
+  readonly allowSpectators: boolean
+  /** The host's name; null when the table is full and takes no spectators. */
+  readonly host: string | null
+}
+
 export interface ClientToServerEvents {
   'table:create': (msg: CreateTableInput, ack: AckFn<CreateAck>) => void
   'table:join': (msg: z.input<typeof JoinTable>, ack: AckFn<SeatAck>) => void
@@ -187,6 +206,7 @@ export interface ClientToServerEvents {
   'chat:send': (msg: z.input<typeof ChatSend>, ack: AckFn) => void
   'chat:react': (msg: z.input<typeof ChatReact>, ack: AckFn) => void
   'table:sync': (msg: z.input<typeof SyncTable>, ack: AckFn) => void
+  'table:peek': (msg: z.input<typeof PeekTable>, ack: AckFn<PeekAck>) => void
   'game:move': (msg: z.input<typeof MakeMove>, ack: AckFn) => void
 }
 
