@@ -143,7 +143,8 @@ describe('contributions from the table client (issue 14)', () => {
     const fair = { commitment: 'c'.repeat(64), entropy: ['', mine], record: 'r1', head: 'h1' }
     socket.fire('table:update', update(1, { status: 'playing', version: 4, fair }))
     await flush()
-    expect(socket.events()).toEqual(['table:join'])
+    // The join form asked once what the link leads to (table:peek), then joined.
+    expect(socket.events()).toEqual(['table:peek', 'table:join'])
     // Over: the next game's value goes out at once, once.
     socket.answer('table:entropy', ok())
     socket.fire('table:update', update(1, { status: 'over', version: 5, fair }))

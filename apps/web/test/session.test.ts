@@ -217,7 +217,10 @@ describe('the table client', () => {
     socket.answer('table:join', refuse('OUTCOME_UNKNOWN'))
     socket.answer('table:sync', refuse('NOT_AT_TABLE'))
     expect(await c.join('Bo')).toBe(false)
-    await expect.poll(() => socket.sent.map((x) => x.event)).toEqual(['table:join', 'table:sync'])
+    // The form asked what the link leads to once (table:peek), and not again when shown again.
+    await expect
+      .poll(() => socket.sent.map((x) => x.event))
+      .toEqual(['table:peek', 'table:join', 'table:sync'])
     expect(c.needsJoin).toBe(true)
     expect(c.error?.code).toBe('OUTCOME_UNKNOWN')
   })

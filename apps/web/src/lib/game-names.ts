@@ -2,7 +2,8 @@
 // Klockan, Klockan för två, Dom Åtta Herrarna). Inside an English or Norwegian text a screen
 // reader would read them with that language's voice and get them wrong, so they are marked
 // lang="sv" (by GameName.svelte, from the parts made here).
-import type { Lang } from './i18n.ts'
+import type { GameId, TableSettings } from '@kortbord/protocol/wire'
+import type { Dict, Lang } from './i18n.ts'
 
 /** A piece of a text: `sv` when it is a game's name to be read as Swedish. */
 export interface NamePart {
@@ -37,3 +38,27 @@ export function gameNameParts(
   if (at < text.length) parts.push({ text: text.slice(at), sv: false })
   return parts
 }
+
+/** A table's game in words, with Klockan's variant: what the people at it play. */
+export function gameLabel(t: Dict, game: GameId, settings: TableSettings): string {
+  if (game === 'idiot') return t.idiot
+  if (game === 'duel') return t.duel
+  if (game === 'herrarna') return t.herrarna
+  const s = settings as { variant: 'standard' | 'rescue' | 'twelve' | 'twoDecks'; seats: 1 | 2 }
+  const variant = {
+    standard: t.variantStandard,
+    rescue: t.variantRescue,
+    twelve: t.variantTwelve,
+    twoDecks: t.variantTwoDecks,
+  }[s.variant]
+  return `${s.seats === 2 ? t.klockanForTwo : t.klockan} · ${variant}`
+}
+
+/** Every game name a text of {@link gameLabel}'s may hold (GameName's `names`). */
+export const gameNamesOf = (t: Dict): string[] => [
+  t.idiot,
+  t.duel,
+  t.herrarna,
+  t.klockan,
+  t.klockanForTwo,
+]

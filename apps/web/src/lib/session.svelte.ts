@@ -6,6 +6,7 @@ import {
   type ClientToServerEvents,
   type CreateTableInput,
   NOTHING_CHANGED,
+  type PeekAck,
   PROTOCOL_VERSION,
   type ServerToClientEvents,
   type TableDelta,
@@ -196,6 +197,9 @@ export class TableClient {
    * passes after a few seconds.
    */
   refusal = $state.raw<WireError | null>(null)
+  /** What the join form says before joining (`table:peek`): the game, the seats, watching. */
+  peeked = $state.raw<PeekAck | null>(null)
+  private peekAsked = false
   /** Something the page should tell, that is not a refusal (e.g. a bot came at another level). */
   notice = $state<'botDowngraded' | 'nowHost' | null>(null)
   busy = $state(false)
@@ -470,11 +474,34 @@ export class TableClient {
       if (this.error?.code === 'MOVED') return this.error
       if (TRANSIENT.has(this.error?.code ?? '')) this.resumeLater()
       // A watch link to a table that takes no spectators: it may still have a seat.
-      if (this.error?.code === 'SPECTATORS_OFF' && this.role === null) this.needsJoin = true
+      if (this.error?.code === 'SPECTATORS_OFF' && this.role === null) this.askJoin()
       return null
     }
-    this.needsJoin = true
+    this.askJoin()
     return null
+  }
+
+  /**
+   * Shows the join form, and asks once what it leads to (a table that is gone shows at once;
+   * each ask counts against the lookup limit, so a form shown again asks no more).
+   */
+  private askJoin(): void {
+    this.needsJoin = true
+    if (this.peekAsked) return
+    this.peekAsked = true
+    void this.peek()
+  }
+
+  /**
+   * `table:peek`, quietly: the form works without it, so a refusal (the lookup limit, another
+   * node serving the table: the join goes there) shows nothing, except that the table is gone.
+   */
+  private async peek(): Promise<void> {
+    if (!this.socket.connected) return
+    const r = await emitWithAck(this.socket, 'table:peek', { table: this.code })
+    if (r.ok) this.peeked = r as unknown as PeekAck
+    else if (r.error.code === 'NO_SUCH_TABLE' && this.needsJoin && this.gone === null)
+      this.missing()
   }
 
   /**

@@ -4,20 +4,22 @@
 // where before a refusal passed after five seconds and left a join form, a blank page or a dead
 // game. And on a phone a refusal on the home page, or the chat opened, is brought on screen.
 import { beforeAll, describe, expect, it } from 'vitest'
+import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { browserFixture } from './fixture.ts'
 import {
   createIdiotTable,
   createTable,
+  escapeRe,
   joinByLink,
   type Person,
   selectByLabel,
-  sendJoinForm,
 } from './pages.ts'
 import {
   allowConsoleErrors,
   browserTestsEnabled,
   eventually,
   expectNoAxeViolations,
+  screenshot,
 } from './server.ts'
 
 /** An upright phone of 360 × 640, the smallest the QA measured. */
@@ -53,9 +55,9 @@ describe.skipIf(!browserTestsEnabled('lost-table.test.ts'))('When the table is n
     watcher = await fx.open(SMALL_PHONE, 'nb')
   })
 
-  it('a wrong link: joining or watching says there is no such table, and keeps saying it, with Home', async () => {
+  it('a wrong link: opening or watching it says there is no such table, before any name is typed, and keeps saying it, with Home', async () => {
     const link = `${fx.url}/t/ABCDEF`
-    await sendJoinForm(third, link, 'Vera')
+    await third.page.goto(link)
     const missing = third.page.getByTestId('missing')
     await missing.waitFor()
     expect(await missing.textContent()).toContain(third.t.errors.NO_SUCH_TABLE)
@@ -76,11 +78,21 @@ describe.skipIf(!browserTestsEnabled('lost-table.test.ts'))('When the table is n
     await third.page.getByRole('button', { name: third.t.create }).waitFor()
   })
 
-  it('a full table: the join form keeps saying so beside Watch instead; the watch link of a table without spectators offers the seat', async () => {
-    // Two seats, both taken.
+  it('a full table: the join form says so before a name is typed, or keeps saying so when the last seat went meanwhile, beside Watch; the watch link of a table without spectators offers the seat', async () => {
+    // Two seats: the form says what the link leads to, and then the last seat goes meanwhile.
     const link = await createIdiotTable(host, fx.url, 'Bo', 2)
+    await third.page.goto(link)
+    const peek = third.page.getByTestId('peek')
+    await peek.waitFor()
+    expect(await peek.textContent()).toMatch(
+      new RegExp(
+        `${third.t.idiot}.*${escapeRe(third.t.peekHost('Bo'))}.*${third.t.seatsTaken(1, 2)}`,
+        's',
+      ),
+    )
     await joinByLink(guest, link, 'Astrid')
-    await sendJoinForm(third, link, 'Vera')
+    await third.page.getByLabel(third.t.yourName).fill('Vera')
+    await third.page.getByRole('button', { name: third.t.join, exact: true }).click()
     const refusal = third.page.getByTestId('refusal')
     await refusal.waitFor()
     expect(await refusal.textContent()).toBe(third.t.errors.TABLE_FULL)
@@ -91,6 +103,24 @@ describe.skipIf(!browserTestsEnabled('lost-table.test.ts'))('When the table is n
     await third.page.getByRole('button', { name: third.t.watchInstead }).click()
     await third.page.getByTestId('watching').waitFor()
     expect(await refusal.count()).toBe(0)
+    // Someone opening the link now learns it before typing a name: no name to fill, Watch first.
+    await watcher.page.goto(link)
+    const full = watcher.page.getByTestId('refusal')
+    await full.waitFor()
+    expect(await full.textContent()).toBe(watcher.t.errors.TABLE_FULL)
+    expect(await watcher.page.getByLabel(watcher.t.yourName).count()).toBe(0)
+    expect(await watcher.page.getByTestId('peek').textContent()).toContain(
+      watcher.t.seatsTaken(2, 2),
+    )
+    await expectNoAxeViolations(watcher.page, 'a full table’s join form')
+    await screenshot(watcher.page, 'join-form-full', { screen: true })
+    // The tab names the game too, as a seated player's does.
+    const tt = TABLE_DICTS[watcher.lang]
+    expect(await watcher.page.title()).toBe(
+      `${tt.tableHeading(watcher.t.idiot, new URL(link).pathname.slice(3))} – kortbord`,
+    )
+    await watcher.page.getByRole('button', { name: watcher.t.watch, exact: true }).click()
+    await watcher.page.getByTestId('watching').waitFor()
 
     // No spectators here: the watch link says so and offers the free seat.
     const closed = await createTable(host, fx.url, 'Bo', 'idiot', async () => {
@@ -101,10 +131,27 @@ describe.skipIf(!browserTestsEnabled('lost-table.test.ts'))('When the table is n
     const said = watcher.page.getByTestId('refusal')
     await said.waitFor()
     expect(await said.textContent()).toBe(watcher.t.errors.SPECTATORS_OFF)
+    // Watching is off: the form offers the seat only.
+    expect(await watcher.page.getByTestId('watch-instead').count()).toBe(0)
     await watcher.page.getByLabel(watcher.t.yourName).fill('Nils')
     await watcher.page.getByRole('button', { name: watcher.t.join, exact: true }).click()
     await watcher.page.getByRole('heading', { name: watcher.t.waitingRoom }).waitFor()
     expect(await said.count()).toBe(0)
+
+    // Full, and no watching: nothing to fill in, the way home.
+    const shut = await createTable(host, fx.url, 'Bo', 'idiot', async () => {
+      await selectByLabel(host.page, host.t.players).selectOption('2')
+      await host.page.getByLabel(host.t.allowWatching).uncheck()
+    })
+    await joinByLink(guest, shut, 'Astrid')
+    await third.page.goto(shut)
+    const none = third.page.getByTestId('refusal')
+    await none.waitFor()
+    expect(await none.textContent()).toBe(third.t.fullNoWatch)
+    expect(await third.page.getByTestId('peek').textContent()).not.toContain('Bo')
+    expect(await third.page.getByLabel(third.t.yourName).count()).toBe(0)
+    await third.page.getByRole('button', { name: third.t.home }).click()
+    await third.page.getByRole('button', { name: third.t.create }).waitFor()
   })
 
   it('a restart that lost the table: the page says so instead of the dead table', async () => {
@@ -123,12 +170,11 @@ describe.skipIf(!browserTestsEnabled('lost-table.test.ts'))('When the table is n
     await eventually(() => p.page.getByTestId('missing').waitFor({ timeout: 1000 }), 30_000)
     expect(await p.page.getByTestId('missing').textContent()).toContain(p.t.errors.NO_SUCH_TABLE)
     expect(await p.page.getByRole('heading', { name: p.t.waitingRoom }).count()).toBe(0)
-    // The seat's token went with the table: a reload cannot know before it asks, and says the
-    // same once it does.
+    // The seat's token went with the table: a reload asks what the link leads to and says the
+    // same before any name is typed.
     await p.page.reload()
-    await p.page.getByLabel(p.t.yourName).fill('Bo')
-    await p.page.getByRole('button', { name: p.t.join, exact: true }).click()
     await p.page.getByTestId('missing').waitFor()
+    expect(await p.page.getByLabel(p.t.yourName).count()).toBe(0)
   })
 
   it('on a phone, a refusal on the home page and an opened chat are on screen', async () => {
