@@ -170,7 +170,7 @@ export interface CreateAck extends SeatAck {
 
 /**
  * What `table:peek` tells anyone with a table's code, before they join or watch: what the join
- * form says ("Idiot with Astrid, 2 of 4 seats taken"). Nothing a seat may not show: no cards,
+ * form says ("Idiot · Host: Astrid · 2 of 4 seats taken"). Nothing a seat may not show: no cards,
  * and the host's name only where the asker could see it by joining or watching now.
  */
 export interface PeekAck {
