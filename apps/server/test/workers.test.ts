@@ -125,6 +125,15 @@ describe('worker pool (A-16 solver and bots off the event loop)', () => {
     expect((await pool.solve(deck, 4))?.best).toBe(solveAcesUp(deck, 4).best)
   })
 
+  it('a job that fills its heap ends its worker, not the process; the pool keeps working', async () => {
+    const pool = make({ threads: 1, testTasks: true, maxHeapMb: 32 })
+    expect(await pool.runTestTask({ kind: 'hog' }, 60_000)).toBeNull()
+    expect(pool.stats()).toMatchObject({ failed: 1, timedOut: 0 })
+    const deck = deckOf(4, 'pool-after-hog')
+    expect((await pool.solve(deck, 4))?.best).toBe(solveAcesUp(deck, 4).best)
+    expect(pool.stats().threads).toBe(1)
+  })
+
   it('test tasks are refused by a production pool', async () => {
     const pool = make({ threads: 1 })
     expect(await pool.runTestTask({ kind: 'spin', ms: 1 }, 5_000)).toBeNull()

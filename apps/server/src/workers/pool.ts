@@ -12,6 +12,12 @@
  *   `cancelled`).
  * - A worker that dies (a crash, process.exit in the thread) fails its job with null (counted in
  *   `failed`) and piscina replaces it.
+ * - Memory per worker: its JavaScript heap is capped (`maxHeapMb`, 256 MB, where Node would let
+ *   a thread grow as large as the process's own heap), so a job that runs away ends its worker
+ *   early (ERR_WORKER_OUT_OF_MEMORY, counted in `failed`; piscina replaces it) and the node keeps
+ *   its memory for its tables. The solver keeps its tables in typed arrays outside that heap
+ *   (8 MB of heap in a 2.3-million-node proof); their size is bounded by the job's node budget
+ *   (engine README, issue 16).
  * Jobs never reject: a caller gets a result or null and decides what to show without one.
  */
 import { availableParallelism } from 'node:os'
@@ -33,6 +39,8 @@ export interface WorkerPoolOptions {
   readonly botGraceMs?: number
   /** Playouts the hard bot may use per move (default 400, as at a table). */
   readonly botRollouts?: number
+  /** Old-generation heap of each worker, in MB (default 256). */
+  readonly maxHeapMb?: number
   /** Enables the test-only tasks (a long job, a dying worker). Tests only. */
   readonly testTasks?: boolean
   /**
@@ -93,6 +101,7 @@ export class WorkerPool {
       // Our own bound below decides refusals; piscina's must not reject first.
       maxQueue: this.maxQueue + threads,
       idleTimeout: Number.POSITIVE_INFINITY,
+      resourceLimits: { maxOldGenerationSizeMb: opts.maxHeapMb ?? 256 },
       // The workers register tsx themselves (worker-entry.mjs); inheriting the parent's flags
       // would load it twice.
       execArgv: [],

@@ -32,8 +32,11 @@ export interface BotTask {
   readonly rollouts: number
 }
 
-/** Test-only: busy for `ms`, or end the worker thread abruptly. */
-export type TestTask = { readonly kind: 'spin'; readonly ms: number } | { readonly kind: 'exit' }
+/** Test-only: busy for `ms`, end the worker thread abruptly, or fill its heap until it fails. */
+export type TestTask =
+  | { readonly kind: 'spin'; readonly ms: number }
+  | { readonly kind: 'exit' }
+  | { readonly kind: 'hog' }
 
 export type Task = SolveTask | BotTask | TestTask
 
@@ -75,6 +78,11 @@ export function runTask(task: Task): SolveOutcome | IdiotMove | null {
       if (!testTasks) throw new Error('test tasks are off')
       process.exit(3) // in a worker thread this ends the thread, not the server
       return null
+    }
+    case 'hog': {
+      if (!testTasks) throw new Error('test tasks are off')
+      const kept: number[][] = []
+      for (;;) kept.push(Array.from({ length: 100_000 }, (_, i) => i + kept.length))
     }
     default:
       throw new Error(`unknown task ${JSON.stringify((task as { kind?: unknown }).kind)}`)
