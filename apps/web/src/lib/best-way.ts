@@ -83,28 +83,6 @@ export function ownAt(
 
 export const boardOf = (s: AcesUpState): AcesUpView => acesUpView(s, 'spectator')
 
-/** A finished game's last table as a board (no stock, no heap: they are spent). */
-export function finalView(rec: DuelGameRecord): AcesUpView {
-  return {
-    game: 'aces-up',
-    viewer: 'spectator',
-    pileCount: rec.piles,
-    undo: 'none',
-    piles: rec.final,
-    stockCount: 0,
-    nextDeal: 0,
-    discard: [],
-    undoUsed: true,
-    canUndo: false,
-    ended: true,
-    deals: 0,
-    moves: 0,
-    recent: [],
-    outcome: null,
-    deck: null,
-  }
-}
-
 /** What a move of the line does, for its words: the card it takes and where to. */
 export type StepWords =
   | { readonly kind: 'deal' }

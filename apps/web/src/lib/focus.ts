@@ -29,6 +29,12 @@ export class FocusKeeper {
     this.#pending = false
   }
 
+  /** Sends the player's move (`send` resolves whether it was taken): acted, or refused. */
+  async act(send: () => Promise<boolean>): Promise<void> {
+    this.acted()
+    if (!(await send())) this.refused()
+  }
+
   /** Before the page shows a new view ($effect.pre): whether the focus is at this table. */
   before(): void {
     const r = this.root()
