@@ -8,17 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { lineStates } from '../../src/lib/best-way.ts'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
-import { duelStep } from './duel-helpers.ts'
+import { playOneGameDuel } from './duel-helpers.ts'
 import { browserFixture } from './fixture.ts'
-import {
-  chooseTimer,
-  createTable,
-  joinByLink,
-  type Person,
-  selectByLabel,
-  startGame,
-  watchByLink,
-} from './pages.ts'
+import { type Person, watchByLink } from './pages.ts'
 import {
   browserTestsEnabled,
   DESKTOP,
@@ -91,20 +83,10 @@ describe.skipIf(!browserTestsEnabled('best.test.ts'))('A-16 best possible in the
   })
 
   it('[A-16] shows "≤ n" while unproven, then the proven figure; the replay shows the best way', async () => {
-    const [p0, p1] = players
-    const link = await createTable(p0, fx.url, 'Astrid', 'duel', async () => {
-      await selectByLabel(p0.page, p0.t.games).selectOption('1')
-      await chooseTimer(p0, null)
+    const [p0] = players
+    const recordUrl = await playOneGameDuel(fx.url, players, {
+      beforeStart: (link) => watchByLink(watcher, link),
     })
-    await joinByLink(p1, link, 'Bo')
-    await watchByLink(watcher, link)
-    await startGame(p0)
-    for (const p of players) await p.page.getByTestId('my-board').waitFor()
-    const playing = [true, true]
-    for (let steps = 0; playing[0] || playing[1]; steps++) {
-      for (const [i, p] of players.entries()) if (playing[i]) playing[i] = await duelStep(p.page)
-      expect(steps, 'both games end within 150 rounds').toBeLessThan(150)
-    }
 
     // First the upper bound, on every page and for both games, said in words.
     for (const p of [...players, watcher]) {
@@ -141,13 +123,10 @@ describe.skipIf(!browserTestsEnabled('best.test.ts'))('A-16 best possible in the
     // The replay page: the best way, beside Astrid's own game.
     const { page } = p0
     const r = RECORD_DICTS.en
-    const end = page.getByTestId('record-link-end')
-    await end.waitFor()
     const left = Number.parseInt(
       (await page.getByTestId('score-sheet').locator('tbody tr td').nth(1).textContent()) ?? '',
       10,
     )
-    const recordUrl = `${fx.url}${await end.getAttribute('href')}`
     await page.goto(recordUrl)
     await page.getByTestId('show-best-way').click()
     const summary = page.getByTestId('best-way-summary')

@@ -1,6 +1,9 @@
-// Playing Idioten för två from a page, shared by the browser tests of records and of A-16.
+// Playing Idioten för två from a page, shared by the browser tests of records, of A-16 and of the
+// replay page.
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import type { Person } from './pages.ts'
+import { chooseTimer, createTable, joinByLink, selectByLabel, startGame } from './pages.ts'
 import { eventually } from './server.ts'
 
 /** A board's piles, stock and discardable piles as the page shows them, or null once it is gone. */
@@ -45,6 +48,37 @@ export async function duelStep(page: Page): Promise<boolean> {
   await page.getByTestId('finish').click()
   await eventually(async () => expect(await readBoard(page)).toBeNull())
   return false
+}
+
+/**
+ * A match of one game with no turn timer: `p0` creates it (as `names[0]`), `p1` joins (as
+ * `names[1]`), `beforeStart` runs with the table's link (a spectator comes to watch), `p0` starts,
+ * and both play their games to the end by `duelStep`, a round at a time. Returns the address of
+ * the match's record (its link on `p0`'s end screen).
+ */
+export async function playOneGameDuel(
+  url: string,
+  players: readonly [Person, Person],
+  opts: { names?: readonly [string, string]; beforeStart?: (link: string) => Promise<void> } = {},
+): Promise<string> {
+  const [p0, p1] = players
+  const [name0, name1] = opts.names ?? ['Astrid', 'Bo']
+  const link = await createTable(p0, url, name0, 'duel', async () => {
+    await selectByLabel(p0.page, p0.t.games).selectOption('1')
+    await chooseTimer(p0, null)
+  })
+  await joinByLink(p1, link, name1)
+  await opts.beforeStart?.(link)
+  await startGame(p0)
+  for (const p of players) await p.page.getByTestId('my-board').waitFor()
+  const playing = [true, true]
+  for (let steps = 0; playing[0] || playing[1]; steps++) {
+    for (const [i, p] of players.entries()) if (playing[i]) playing[i] = await duelStep(p.page)
+    expect(steps, 'both games end within 150 rounds').toBeLessThan(150)
+  }
+  const end = p0.page.getByTestId('record-link-end')
+  await end.waitFor()
+  return `${url}${await end.getAttribute('href')}`
 }
 
 /**

@@ -3,9 +3,9 @@
 // and a hint), the next game by agreement (waiting room, bots, after a game), the chat with its
 // refusals, the title alert of a hidden tab with its sound and buzz, card motion and its absence
 // under reduced motion, and cards that use a desktop's width. axe-core checks every state.
-import type { Page } from 'playwright-core'
+import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { DICTS } from '../../src/lib/i18n.ts'
+import { DICTS, type Lang } from '../../src/lib/i18n.ts'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { browserFixture } from './fixture.ts'
@@ -70,8 +70,70 @@ const smallTargets = (page: Page) =>
       ),
   )
 
+/**
+ * Counts, from now on, the tones the page plays and the buzzes it asks for (navigator.vibrate);
+ * the function returned reads both counts.
+ */
+async function countAlerts(page: Page): Promise<() => Promise<{ tones: number; buzz: number }>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __tones: number; __buzz: number }
+    w.__tones = 0
+    w.__buzz = 0
+    const start = OscillatorNode.prototype.start
+    OscillatorNode.prototype.start = function (...a: Parameters<typeof start>) {
+      w.__tones++
+      return start.apply(this, a)
+    }
+    Object.defineProperty(navigator, 'vibrate', {
+      configurable: true,
+      value: () => {
+        w.__buzz++
+        return true
+      },
+    })
+  })
+  return () =>
+    page.evaluate(() => {
+      const w = window as unknown as { __tones: number; __buzz: number }
+      return { tones: w.__tones, buzz: w.__buzz }
+    })
+}
+
+/**
+ * Counts, from now on, the animations the page starts (Element.animate) in `window.__anims`; the
+ * function returned reads the count.
+ */
+async function countAnimations(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __anims: number }
+    w.__anims = 0
+    const animate = Element.prototype.animate
+    Element.prototype.animate = function (...a: Parameters<typeof animate>) {
+      w.__anims++
+      return animate.apply(this, a)
+    }
+  })
+  return () => page.evaluate(() => (window as unknown as { __anims: number }).__anims)
+}
+
 describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (issue 15)', () => {
   const fx = browserFixture({ deck: IDIOT_DECK })
+
+  /**
+   * Astrid (the host, in English) and Bo (in `guestLang`) at a new Idiot table of two with no turn
+   * timer, in the waiting room; each person in a fresh browser (as `fx.open` makes one).
+   */
+  async function twoAtIdiot(
+    guestLang: Lang = 'sv',
+    hostOpts: BrowserContextOptions = PHONE,
+    guestOpts: BrowserContextOptions = PHONE,
+  ): Promise<{ host: Person; guest: Person; link: string }> {
+    const host = await fx.open(hostOpts, 'en')
+    const guest = await fx.open(guestOpts, guestLang)
+    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
+    await joinByLink(guest, link, 'Bo')
+    return { host, guest, link }
+  }
 
   /** Whose turn it is, once both pages agree (0: a, 1: b). */
   function turnOf(a: Person, b: Person, names: [string, string]): Promise<0 | 1> {
@@ -84,10 +146,7 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
   }
 
   it('[I-4, I-8] an Idiot turn with the keyboard alone: the focus goes to the next action, stays put while others play, and looks unlike a choice or a hint', async () => {
-    const host = await fx.open(PHONE, 'en')
-    const guest = await fx.open(PHONE, 'sv')
-    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
-    await joinByLink(guest, link, 'Bo')
+    const { host, guest } = await twoAtIdiot()
     const { page, t } = host
 
     // Start with the keyboard: the waiting room goes, the focus lands in the hand.
@@ -192,11 +251,8 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
   })
 
   it('the next game by agreement: ready in the waiting room, bots agree, Play again after a game', async () => {
-    const host = await fx.open(PHONE, 'en')
-    const guest = await fx.open(PHONE, 'nb')
+    const { host, guest, link } = await twoAtIdiot('nb')
     const tt = TABLE_DICTS.en
-    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
-    await joinByLink(guest, link, 'Bo')
 
     // The waiting room: the host's Start is their ready, so they are offered no Ready of their
     // own and are not awaited (QA: two buttons); the guest is ready, and the host sees it.
@@ -296,11 +352,8 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
   })
 
   it('the host starts the next game at once with "Start now" while a request waits for them', async () => {
-    const host = await fx.open(PHONE, 'en')
-    const guest = await fx.open(PHONE, 'sv')
+    const { host, guest, link } = await twoAtIdiot()
     const tt = TABLE_DICTS.en
-    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
-    await joinByLink(guest, link, 'Bo')
     await startGame(host)
     for (const p of [host, guest]) {
       await eventually(async () => expect((await snap(p.page)).status).toBe(p.t.swapHint))
@@ -342,10 +395,7 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
   })
 
   it('the alert switches are kept over a reload, and a turn buzzes only while vibrate is on', async () => {
-    const host = await fx.open(PHONE, 'en')
-    const guest = await fx.open(PHONE, 'sv')
-    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
-    await joinByLink(guest, link, 'Bo')
+    const { host, guest } = await twoAtIdiot()
     const page = guest.page
     const sound = page.getByTestId('alert-sound')
     const vibrate = page.getByTestId('alert-vibrate')
@@ -368,28 +418,7 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     expect(await sound.isChecked()).toBe(true)
     expect(await vibrate.isChecked()).toBe(false)
     // Count the tones and buzzes from now on.
-    await page.evaluate(() => {
-      const w = window as unknown as { __tones: number; __buzz: number }
-      w.__tones = 0
-      w.__buzz = 0
-      const start = OscillatorNode.prototype.start
-      OscillatorNode.prototype.start = function (...a: Parameters<typeof start>) {
-        w.__tones++
-        return start.apply(this, a)
-      }
-      Object.defineProperty(navigator, 'vibrate', {
-        configurable: true,
-        value: () => {
-          w.__buzz++
-          return true
-        },
-      })
-    })
-    const counts = () =>
-      page.evaluate(() => {
-        const w = window as unknown as { __tones: number; __buzz: number }
-        return { tones: w.__tones, buzz: w.__buzz }
-      })
+    const counts = await countAlerts(page)
 
     await startGame(host)
     for (const p of [host, guest]) {
@@ -428,12 +457,9 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
   })
 
   it('chat: text only, reactions, spectators apart and switched off, a seat muted, refusals in words', async () => {
-    const host = await fx.open(PHONE, 'en')
-    const guest = await fx.open(PHONE, 'sv')
+    const { host, guest, link } = await twoAtIdiot()
     const spec = await fx.open(DESKTOP, 'nb')
     const [en, sv, nb] = [TABLE_DICTS.en, TABLE_DICTS.sv, TABLE_DICTS.nb]
-    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
-    await joinByLink(guest, link, 'Bo')
     await watchByLink(spec, link)
 
     // Folded away at first: it takes no room from the table.
@@ -546,35 +572,11 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
   })
 
   it('turn alerts: while hidden the title and icon say it is your turn, with a sound and a buzz if wanted', async () => {
-    const host = await fx.open(PHONE, 'en')
-    const guest = await fx.open(PHONE, 'sv')
+    const { host, guest } = await twoAtIdiot()
     const tt = TABLE_DICTS.sv
-    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
-    await joinByLink(guest, link, 'Bo')
     const page = guest.page
     // Count the tones and buzzes the page makes.
-    await page.evaluate(() => {
-      const w = window as unknown as { __tones: number; __buzz: number }
-      w.__tones = 0
-      w.__buzz = 0
-      const start = OscillatorNode.prototype.start
-      OscillatorNode.prototype.start = function (...a: Parameters<typeof start>) {
-        w.__tones++
-        return start.apply(this, a)
-      }
-      Object.defineProperty(navigator, 'vibrate', {
-        configurable: true,
-        value: () => {
-          w.__buzz++
-          return true
-        },
-      })
-    })
-    const counts = () =>
-      page.evaluate(() => {
-        const w = window as unknown as { __tones: number; __buzz: number }
-        return { tones: w.__tones, buzz: w.__buzz }
-      })
+    const counts = await countAlerts(page)
     // The sound is off until asked for; asking plays it once, so the player knows it.
     const sound = page.getByTestId('alert-sound')
     expect(await sound.isChecked()).toBe(false)
@@ -629,21 +631,17 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
 
   for (const motion of ['no-preference', 'reduce'] as const) {
     it(`card motion ${motion === 'reduce' ? 'is skipped under reduced motion' : 'plays, short, when motion is welcome'}; the cards use a desktop's width`, async () => {
-      const host = await fx.open({ ...DESKTOP, reducedMotion: motion }, 'en')
-      const guest = await fx.open({ ...PHONE, reducedMotion: motion }, 'en')
-      const link = await createIdiotTable(host, fx.url, 'Astrid', 2, undefined, null)
-      await joinByLink(guest, link, 'Bo')
+      const { host, guest } = await twoAtIdiot(
+        'en',
+        { ...DESKTOP, reducedMotion: motion },
+        { ...PHONE, reducedMotion: motion },
+      )
       // Count every animation the pages start from now on, and every CSS animation running.
       for (const p of [host, guest]) {
+        await countAnimations(p.page)
         await p.page.evaluate(() => {
-          const w = window as unknown as { __anims: number; __css: number }
-          w.__anims = 0
+          const w = window as unknown as { __css: number }
           w.__css = 0
-          const animate = Element.prototype.animate
-          Element.prototype.animate = function (...a: Parameters<typeof animate>) {
-            w.__anims++
-            return animate.apply(this, a)
-          }
           setInterval(() => {
             w.__css += document.getAnimations().filter((x) => x instanceof CSSAnimation).length
           }, 20)
@@ -716,16 +714,7 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
       await startGame(host)
       const page = host.page
       await page.getByTestId('my-board').waitFor()
-      await page.evaluate(() => {
-        const w = window as unknown as { __anims: number }
-        w.__anims = 0
-        const animate = Element.prototype.animate
-        Element.prototype.animate = function (...a: Parameters<typeof animate>) {
-          w.__anims++
-          return animate.apply(this, a)
-        }
-      })
-      const anims = () => page.evaluate(() => (window as unknown as { __anims: number }).__anims)
+      const anims = await countAnimations(page)
       // The test deck lays K♥ beside A♥: the king can be discarded.
       const hint = page.locator('[data-testid="my-board"] button.hint').first()
       await hint.click()

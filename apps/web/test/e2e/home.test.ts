@@ -81,6 +81,16 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
     it(`Practise and Create with an empty name (${size}): the reason on screen, the focus in the field`, async () => {
       const p = await fx.open(opts, lang)
       const { page, t } = p
+      /** The reason on the screen and said, the field in view, focused and marked, still home. */
+      const refused = {
+        text: t.needName,
+        problemInView: true,
+        fieldInView: true,
+        focused: true,
+        invalid: 'true',
+        describedBy: true,
+        path: '/',
+      }
       await page.goto(`${fx.url}/`)
       expect((await nameState(page)).text).toBe('')
       await expectNoAxeViolations(page, `home (${size}), no name`)
@@ -89,15 +99,7 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
       const practise = page.getByTestId('practise')
       await practise.scrollIntoViewIfNeeded()
       await practise.click()
-      expect(await nameState(page)).toEqual({
-        text: t.needName,
-        problemInView: true,
-        fieldInView: true,
-        focused: true,
-        invalid: 'true',
-        describedBy: true,
-        path: '/',
-      })
+      expect(await nameState(page)).toEqual(refused)
       await screenshot(page, `home-${size}-practise-no-name`, { screen: true })
       await expectNoAxeViolations(page, `home (${size}), Practise without a name`)
 
@@ -110,15 +112,7 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
       // On a phone the field is far above by now: the page has to bring it back.
       if (size === 'phone') expect((await nameState(page)).fieldInView).toBe(false)
       await create.click()
-      expect(await nameState(page)).toEqual({
-        text: t.needName,
-        problemInView: true,
-        fieldInView: true,
-        focused: true,
-        invalid: 'true',
-        describedBy: true,
-        path: '/',
-      })
+      expect(await nameState(page)).toEqual(refused)
       expect(await page.getByRole('heading', { name: t.waitingRoom }).count()).toBe(0)
       await screenshot(page, `home-${size}-create-no-name`, { screen: true })
       await expectNoAxeViolations(page, `home (${size}), Create without a name`)

@@ -18,10 +18,11 @@ import {
 import {
   browserTestsEnabled,
   DESKTOP,
+  desktopShot,
   eventually,
-  expectNoAxeViolations,
   PHONE,
   screenshot,
+  shot,
 } from './server.ts'
 
 const HOST = 'Astrid'
@@ -40,20 +41,6 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
     spec = await fx.open(PHONE, 'nb')
     desk = await fx.open(DESKTOP, 'en')
   })
-
-  /** The player's page shown at desktop size for a moment (same seat, no second tab). */
-  async function desktopShot(page: Page, name: string) {
-    await page.setViewportSize(DESKTOP.viewport!)
-    await screenshot(page, name)
-    await expectNoAxeViolations(page, name)
-    await page.setViewportSize(PHONE.viewport!)
-  }
-
-  /** A picture of the page as it is, and axe-core's verdict on it (issue 15). */
-  async function shot(page: Page, name: string) {
-    await screenshot(page, name)
-    await expectNoAxeViolations(page, name)
-  }
 
   const names = [HOST, GUEST]
 

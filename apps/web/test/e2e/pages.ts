@@ -46,6 +46,31 @@ export async function pickGame(
 }
 
 /**
+ * Home page: type the name, pick the game (checked that it is chosen), set the options
+ * (`configure`), run `beforeCreate` with the form filled in (screenshots), check it with axe-core
+ * (`state`), create.
+ */
+async function fillAndCreate(
+  p: Person,
+  url: string,
+  name: string,
+  game: 'idiot' | 'duel' | 'klockan' | 'herrarna',
+  configure: () => Promise<void>,
+  beforeCreate: (() => Promise<void>) | undefined,
+  state: string,
+): Promise<void> {
+  const { page, t } = p
+  await page.goto(`${url}/`)
+  await page.getByLabel(t.yourName).fill(name)
+  await pickGame(page, game)
+  expect(await page.locator(`input[name="game"][value="${game}"]`).isChecked()).toBe(true)
+  await configure()
+  await beforeCreate?.()
+  await expectNoAxeViolations(page, state)
+  await page.getByRole('button', { name: t.create }).click()
+}
+
+/**
  * Home page: type the name, pick the game, set the options (`configure`), create. Returns the
  * player link shown in the lobby. `beforeCreate` runs with the form filled in (screenshots).
  */
@@ -58,14 +83,7 @@ export async function createTable(
   beforeCreate?: () => Promise<void>,
 ): Promise<string> {
   const { page, t } = p
-  await page.goto(`${url}/`)
-  await page.getByLabel(t.yourName).fill(name)
-  await pickGame(page, game)
-  expect(await page.locator(`input[name="game"][value="${game}"]`).isChecked()).toBe(true)
-  await configure()
-  await beforeCreate?.()
-  await expectNoAxeViolations(page, `home, ${game} chosen`)
-  await page.getByRole('button', { name: t.create }).click()
+  await fillAndCreate(p, url, name, game, configure, beforeCreate, `home, ${game} chosen`)
   await page.getByRole('heading', { name: t.waitingRoom }).waitFor()
   await expectNoAxeViolations(page, `waiting room of ${game}, host`)
   expect(new URL(page.url()).pathname).toMatch(/^\/t\/[A-Z0-9]{6}$/)
@@ -152,13 +170,7 @@ export async function createSoloTable(
   beforeCreate?: () => Promise<void>,
 ): Promise<string> {
   const { page, t } = p
-  await page.goto(`${url}/`)
-  await page.getByLabel(t.yourName).fill(name)
-  await pickGame(page, game)
-  await configure()
-  await beforeCreate?.()
-  await expectNoAxeViolations(page, `home, ${game} alone chosen`)
-  await page.getByRole('button', { name: t.create }).click()
+  await fillAndCreate(p, url, name, game, configure, beforeCreate, `home, ${game} alone chosen`)
   await page.locator(`section.${game}`).waitFor()
   expect(await page.getByRole('heading', { name: t.waitingRoom }).count()).toBe(0)
   expect(new URL(page.url()).pathname).toMatch(/^\/t\/[A-Z0-9]{6}$/)

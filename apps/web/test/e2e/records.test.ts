@@ -8,18 +8,15 @@ import { frameViews, type PublicFrames } from '@kortbord/protocol/frames'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
-import { duelStep } from './duel-helpers.ts'
+import { playOneGameDuel } from './duel-helpers.ts'
 import { browserFixture } from './fixture.ts'
 import { playTurn, snap, type TurnAction } from './idiot-helpers.ts'
 import {
-  chooseTimer,
   createIdiotTable,
   createSoloTable,
-  createTable,
   focused,
   joinByLink,
   type Person,
-  selectByLabel,
   startGame,
 } from './pages.ts'
 import {
@@ -413,26 +410,8 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
 
   it('[A-10] replays a duel with both players’ games side by side', async () => {
     const [p0, p1] = [guest, host]
-    const configure = async () => {
-      await selectByLabel(p0.page, p0.t.games).selectOption('1')
-      await chooseTimer(p0, null)
-    }
-    const link = await createTable(p0, fx.url, GUEST, 'duel', configure)
-    await joinByLink(p1, link, HOST)
-    await startGame(p0)
-    for (const p of [p0, p1]) await p.page.getByTestId('my-board').waitFor()
-    const playing = [true, true]
-    let steps = 0
-    while (playing[0] || playing[1]) {
-      for (const [i, p] of [p0, p1].entries()) {
-        if (playing[i]) playing[i] = await duelStep(p.page)
-        steps++
-      }
-      expect(steps, 'both games end within 300 actions').toBeLessThan(300)
-    }
-    const end = p0.page.getByTestId('record-link-end')
-    await end.waitFor()
-    await p0.page.goto(`${fx.url}${await end.getAttribute('href')}`)
+    const record = await playOneGameDuel(fx.url, [p0, p1], { names: [GUEST, HOST] })
+    await p0.page.goto(record)
     const v = await verification(p0.page)
     expect(v.checked).toContain('yours')
     const { page } = p0

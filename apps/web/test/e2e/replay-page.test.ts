@@ -8,19 +8,10 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { lineStates } from '../../src/lib/best-way.ts'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
-import { duelStep } from './duel-helpers.ts'
+import { playOneGameDuel } from './duel-helpers.ts'
 import { browserFixture } from './fixture.ts'
 import { endByForfeit, playTurn, snap } from './idiot-helpers.ts'
-import {
-  chooseTimer,
-  createIdiotTable,
-  createTable,
-  focused,
-  joinByLink,
-  type Person,
-  selectByLabel,
-  startGame,
-} from './pages.ts'
+import { createIdiotTable, focused, joinByLink, type Person, startGame } from './pages.ts'
 import {
   allowConsoleErrors,
   browserTestsEnabled,
@@ -124,22 +115,7 @@ describe.skipIf(!browserTestsEnabled('replay-page.test.ts'))('the replay page, Q
   })
 
   it('[A-16] the best way keeps the keyboard’s place, steps by its own keys and starts both boards at the deal', async () => {
-    const [p0, p1] = players
-    const link = await createTable(p0, fx.url, 'Astrid', 'duel', async () => {
-      await selectByLabel(p0.page, p0.t.games).selectOption('1')
-      await chooseTimer(p0, null)
-    })
-    await joinByLink(p1, link, 'Bo')
-    await startGame(p0)
-    for (const p of players) await p.page.getByTestId('my-board').waitFor()
-    const playing = [true, true]
-    for (let steps = 0; playing[0] || playing[1]; steps++) {
-      for (const [i, p] of players.entries()) if (playing[i]) playing[i] = await duelStep(p.page)
-      expect(steps, 'both games end within 150 rounds').toBeLessThan(150)
-    }
-    const end = p0.page.getByTestId('record-link-end')
-    await end.waitFor()
-    duelUrl = `${fx.url}${await end.getAttribute('href')}`
+    duelUrl = await playOneGameDuel(fx.url, players)
 
     const r = RECORD_DICTS.en
     const { page } = desk
@@ -209,7 +185,7 @@ describe.skipIf(!browserTestsEnabled('replay-page.test.ts'))('the replay page, Q
     await expectNoAxeViolations(page, 'best way shown, desktop')
 
     // In Swedish: the game as played, and a deal of the best way, in natural words.
-    const { page: sv } = p1
+    const { page: sv } = players[1]
     await sv.goto(duelUrl)
     await sv.getByTestId('show-best-way').click()
     await sv.getByTestId('best-way-summary').waitFor({ timeout: 60_000 })

@@ -287,6 +287,23 @@ export async function screenshot(
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: !opts.screen })
 }
 
+/** A picture of the page (as `screenshot` takes it), and axe-core's verdict on it (issue 15). */
+export async function shot(
+  page: Page,
+  name: string,
+  opts: { screen?: boolean } = {},
+): Promise<void> {
+  await screenshot(page, name, opts)
+  await expectNoAxeViolations(page, name)
+}
+
+/** `shot` of a phone's page at desktop size for a moment (the same seat, no second tab). */
+export async function desktopShot(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(DESKTOP.viewport!)
+  await shot(page, name)
+  await page.setViewportSize(PHONE.viewport!)
+}
+
 /** Polls `fn` until it returns without throwing (or the time is up: rethrows the last error). */
 export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs

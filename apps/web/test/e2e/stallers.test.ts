@@ -18,14 +18,7 @@ import {
   startGame,
   watchByLink,
 } from './pages.ts'
-import {
-  browserTestsEnabled,
-  DESKTOP,
-  eventually,
-  expectNoAxeViolations,
-  PHONE,
-  screenshot,
-} from './server.ts'
+import { browserTestsEnabled, DESKTOP, desktopShot, eventually, PHONE, shot } from './server.ts'
 
 const SCALE = 0.3
 const HOST = 'Astrid'
@@ -53,19 +46,6 @@ describe.skipIf(!browserTestsEnabled('stallers.test.ts'))('Stallers at the table
     staller = await fx.open(PHONE, 'en')
     desk = await fx.open(DESKTOP, 'en')
   })
-
-  /** The player's page at desktop size for a moment. */
-  async function desktopShot(page: Page, name: string) {
-    await page.setViewportSize(DESKTOP.viewport!)
-    await shot(page, name)
-    await page.setViewportSize(PHONE.viewport!)
-  }
-
-  /** A picture of the page as it is, and axe-core's verdict on it (issue 15). */
-  async function shot(page: Page, name: string) {
-    await screenshot(page, name)
-    await expectNoAxeViolations(page, name)
-  }
 
   it('[I-16] a staller times out twice, a bot takes the seat, the staller takes it back; the host changes the timer', async () => {
     // --- Waiting room: the host changes the timer; the guest sees it -------------------------
