@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
+import { KLOCKAN_DECK } from './decks.ts'
 import { browserFixture } from './fixture.ts'
 import {
   createSoloTable,
@@ -14,10 +15,6 @@ import {
   startGame,
 } from './pages.ts'
 import { browserTestsEnabled, DESKTOP, expectNoAxeViolations, PHONE, screenshot } from './server.ts'
-
-/** A Klockan deck (as patience.test.ts's) whose standard game stops after 30 cards. */
-const KLOCKAN_DECK =
-  '6D 3D 2H 6S 2C 5C 6C JC 5D KD 4S 8H 2D 9S 3C 7H 9D QH 5H TD TC AC JH 7D 9C TS TH 3H QD 4C QS 9H AH 8C KH 8D 6H 2S 7C AD 7S 4D JS JD AS 4H 3S KC 8S 5S KS QC'
 
 const GAMES = ['idiot', 'duel', 'klockan', 'herrarna'] as const
 

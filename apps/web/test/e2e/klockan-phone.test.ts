@@ -18,6 +18,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { DICTS } from '../../src/lib/i18n.ts'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { klockanPileName } from '../../src/lib/patience.ts'
+import { KLOCKAN_DECK } from './decks.ts'
 import { browserFixture } from './fixture.ts'
 import { hush, listen, said } from './live.ts'
 import {
@@ -38,10 +39,6 @@ import {
   SIDEWAYS_PHONE,
   screenshot,
 } from './server.ts'
-
-/** As patience.test.ts's: the standard game stops after 30 cards (seat 1 turns the fourth king). */
-const KLOCKAN_DECK =
-  '6D 3D 2H 6S 2C 5C 6C JC 5D KD 4S 8H 2D 9S 3C 7H 9D QH 5H TD TC AC JH 7D 9C TS TH 3H QD 4C QS 9H AH 8C KH 8D 6H 2S 7C AD 7S 4D JS JD AS 4H 3S KC 8S 5S KS QC'
 
 const UPRIGHT = [
   { width: 390, height: 844 },

@@ -19,6 +19,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cardName } from '../../src/lib/card-names.ts'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
+import { KLOCKAN_DECK } from './decks.ts'
 import { browserFixture } from './fixture.ts'
 import {
   createSoloTable,
@@ -40,13 +41,6 @@ import {
   type TestServer,
 } from './server.ts'
 
-/**
- * One deck for every Klockan game on the first server: the standard game stops after 30 cards
- * with 22 face down (so för två's second player turns the fourth king), and the rescue is then
- * offered; the suggested card (the deepest of the fullest pile) wins.
- */
-const KLOCKAN_DECK =
-  '6D 3D 2H 6S 2C 5C 6C JC 5D KD 4S 8H 2D 9S 3C 7H 9D QH 5H TD TC AC JH 7D 9C TS TH 3H QD 4C QS 9H AH 8C KH 8D 6H 2S 7C AD 7S 4D JS JD AS 4H 3S KC 8S 5S KS QC'
 /** Two decks for the second server: Dom Åtta Herrarna (367 steps) and Klockan with two decks. */
 const TWO_DECKS = formatCards(herrarnaDeck('h3'))
 
