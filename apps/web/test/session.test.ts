@@ -289,6 +289,19 @@ describe('the table client', () => {
       expect(reclaims()).toBe(4)
     })
 
+    it('notes the game of the seat beside its token for the home page, and forgets both with the seat', async () => {
+      socket.answer('table:reclaim', ok())
+      const c = client(socket)
+      await vi.advanceTimersByTimeAsync(0)
+      socket.fire('table:update', update(0))
+      expect(stored.get('kortbord.game.ABCDEF')).toBe('idiot')
+      // The table closes for good: the seat and its note go.
+      socket.fire('table:gone', { table: 'ABCDEF', reason: 'closed' })
+      expect(stored.has('kortbord.seat.ABCDEF')).toBe(false)
+      expect(stored.has('kortbord.game.ABCDEF')).toBe(false)
+      c.close()
+    })
+
     it('gives up the later tries once the page has left the table', async () => {
       socket.answer('table:reclaim', refuse('UNAVAILABLE'))
       const c = client(socket)

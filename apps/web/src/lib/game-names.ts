@@ -39,11 +39,13 @@ export function gameNameParts(
   return parts
 }
 
+/** A game's name. */
+export const gameTitle = (t: Dict, game: GameId): string =>
+  ({ idiot: t.idiot, duel: t.duel, klockan: t.klockan, herrarna: t.herrarna })[game]
+
 /** A table's game in words, with Klockan's variant: what the people at it play. */
 export function gameLabel(t: Dict, game: GameId, settings: TableSettings): string {
-  if (game === 'idiot') return t.idiot
-  if (game === 'duel') return t.duel
-  if (game === 'herrarna') return t.herrarna
+  if (game !== 'klockan') return gameTitle(t, game)
   const s = settings as { variant: 'standard' | 'rescue' | 'twelve' | 'twoDecks'; seats: 1 | 2 }
   const variant = {
     standard: t.variantStandard,

@@ -18,7 +18,7 @@ import { io, type Socket } from 'socket.io-client'
 import { TurnClocks } from './clock.ts'
 import { Contribution, drawEntropy } from './contribution.ts'
 import { keepLog } from './log-keep.ts'
-import { load, save, tokenKey } from './storage.ts'
+import { forgetSeat, gameKey, load, save, tokenKey } from './storage.ts'
 import { turnSecondsOf } from './table-news.ts'
 
 export type Role = 'player' | 'spectator'
@@ -200,6 +200,8 @@ export class TableClient {
   /** What the join form says before joining (`table:peek`): the game, the seats, watching. */
   peeked = $state.raw<PeekAck | null>(null)
   private peekAsked = false
+  /** Whether this seat's game is noted beside its token (for the home page's list). */
+  private gameNoted = false
   /** Something the page should tell, that is not a refusal (e.g. a bot came at another level). */
   notice = $state<'botDowngraded' | 'nowHost' | null>(null)
   busy = $state(false)
@@ -291,7 +293,7 @@ export class TableClient {
       this.gone = g.reason
       this.role = null
       // Every player left: the table is deleted, and its seat token is worth nothing.
-      if (g.reason === 'closed') save(tokenKey(this.code), null)
+      if (g.reason === 'closed') forgetSeat(this.code)
     })
     if (socket.connected) void this.resume()
   }
@@ -321,6 +323,11 @@ export class TableClient {
     this.recoveries = 0
     // A join whose answer was lost (OUTCOME_UNKNOWN) may still have seated us.
     if (u.seat !== null) this.needsJoin = false
+    // The home page lists the tables this browser sits at by their game.
+    if (u.seat !== null && !this.gameNoted) {
+      this.gameNoted = true
+      save(gameKey(this.code), u.table.game)
+    }
     const entropy = this.contribution.observe(u)
     if (entropy !== null) void this.contribute(entropy)
   }
@@ -467,7 +474,7 @@ export class TableClient {
       if (r.error.code === 'MOVED') return r.error
       if (TRANSIENT.has(r.error.code)) this.resumeLater()
       if (r.error.code !== 'BAD_TOKEN') return null
-      save(tokenKey(this.code), null)
+      forgetSeat(this.code)
     }
     if (this.watchWanted || this.role === 'spectator') {
       if (await this.watch()) return null
@@ -553,7 +560,7 @@ export class TableClient {
     this.needsJoin = false
     this.error = null
     this.refusal = null
-    save(tokenKey(this.code), null)
+    forgetSeat(this.code)
   }
 
   /** Comes back after "replaced": this tab takes the seat again. */
@@ -609,7 +616,7 @@ export class TableClient {
 
   async leave(): Promise<boolean> {
     const ok = await this.ok('table:leave', { table: this.code })
-    if (ok) save(tokenKey(this.code), null)
+    if (ok) forgetSeat(this.code)
     return ok
   }
 
@@ -704,6 +711,7 @@ export async function createTable(
   if (!r.ok) return r
   const code = String(r.table)
   save(tokenKey(code), String(r.token))
+  save(gameKey(code), msg.game)
   Contribution.created(code, entropy)
   return { ok: true, code }
 }

@@ -2,6 +2,7 @@
 // and sent as the server keeps them, the spectator count as presence (not versions), a table
 // closed once every player has left, and the page's Content-Security-Policy holding.
 import { beforeAll, describe, expect, it } from 'vitest'
+import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { browserFixture } from './fixture.ts'
 import { joinByLink, type Person, pickGame, selectByLabel, watchByLink } from './pages.ts'
 import {
@@ -84,14 +85,16 @@ describe.skipIf(!browserTestsEnabled('table-life.test.ts'))('A table’s life', 
   it('counts spectators by presence, and closes the table for them once every player has left', async () => {
     const link = `${fx.url}${new URL(host.page.url()).pathname}`
     // The join form asks for a name before it sends anything. It starts at the name; the page
-    // does not know the table's game yet, so it names the table only and offers no game's rules.
+    // knows the table's game from the form's look (table:peek) and names it, but offers no
+    // game's rules before the guest is at the table.
     await guest.page.goto(link)
+    await guest.page.getByTestId('peek').waitFor()
     await eventually(async () =>
       expect(await guest.page.evaluate(() => document.activeElement?.id)).toBe('join-name'),
     )
     const code = new URL(link).pathname.split('/').pop() ?? ''
     expect(await guest.page.getByRole('heading', { level: 1 }).textContent()).toBe(
-      `${guest.t.table(code)}${code}`,
+      `${TABLE_DICTS[guest.lang].tableHeading(guest.t.idiot, code)}${code}`,
     )
     expect(await guest.page.getByTestId('howto-open').count()).toBe(0)
     await guest.page.getByRole('button', { name: guest.t.join, exact: true }).click()

@@ -108,7 +108,10 @@ describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room'
     // The home page leads back to the tables this browser has a seat at.
     const mine = p.getByTestId('your-tables')
     await mine.waitFor()
-    await mine.getByRole('link', { name: guest.t.table(guestsTable) }).click()
+    // By game and code: "Idiot · Table ABC234".
+    const back = mine.getByRole('link', { name: guest.t.table(guestsTable) })
+    expect(await back.textContent()).toBe(`${guest.t.idiot} · ${guest.t.table(guestsTable)}`)
+    await back.click()
     await p.getByRole('heading', { name: guest.t.waitingRoom }).waitFor()
     await p.goto(`${fx.url}/`)
     await p.getByRole('button', { name: guest.t.join, exact: true }).click()
