@@ -208,6 +208,25 @@ describe.skipIf(!browserTestsEnabled('replay-page.test.ts'))('the replay page, Q
     // Just after that deal, both boards have the cards it dealt on top.
     const tops = async (id: string) => (await piles(sv, id)).map((p) => p.at(-1))
     expect(await tops('best-way-own')).toEqual(await tops('best-way-board'))
+    // The best way's step is said once, by its hidden live region; a switch of the language is
+    // no news: the region falls silent and the line on the screen is read instead (it said the
+    // step again in the new words).
+    const svStep = await text(sv, 'best-way-step')
+    await expect.poll(() => text(sv, 'best-way-step-news')).toBe(svStep)
+    expect(await heard(sv, svStep)).toEqual(['best-way-step-news'])
+    await sv.getByRole('combobox', { name: players[1].t.language }).selectOption('en')
+    await expect
+      .poll(() => text(sv, 'best-way-step'))
+      .toMatch(new RegExp(`^${r.stepOf(firstDeal, moves)}: `))
+    const enStep = await text(sv, 'best-way-step')
+    expect(await text(sv, 'best-way-step-news')).toBe('')
+    expect(await heard(sv, enStep)).toEqual(['best-way-step'])
+    // A step to another move is news again, in the new words.
+    await sv.getByTestId('best-way-forward').click()
+    await expect
+      .poll(() => text(sv, 'best-way-step-news'))
+      .toMatch(new RegExp(`^${r.stepOf(firstDeal + 1, moves)}: `))
+    await sv.getByRole('combobox', { name: desk.t.language }).selectOption('sv')
   }, 300_000)
 
   it('the replay is said once: by its live region, or by its line when that region is silent', async () => {
