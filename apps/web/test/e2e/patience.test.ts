@@ -302,11 +302,38 @@ describe.skipIf(!browserTestsEnabled('patience.test.ts'))(
       // By keyboard: Enter turns a card and the focus stays on the button for the next one
       // (QA: it fell to the page after the first, and the next three presses did nothing).
       await page.getByTestId('turn').focus()
+      // What became of each press (CI lost one in a loaded run, once): clicks on Turn, and where
+      // the focus was at each key.
+      await page.evaluate(() => {
+        const w = window as unknown as { presses: string[] }
+        w.presses = []
+        document.addEventListener(
+          'keydown',
+          (e) => {
+            const el = document.activeElement as HTMLButtonElement | null
+            w.presses.push(
+              `key ${e.key} on ${el?.dataset.testid ?? el?.tagName} disabled=${el?.disabled}`,
+            )
+          },
+          true,
+        )
+        document.addEventListener('click', (e) => {
+          w.presses.push(`click ${(e.target as HTMLElement).dataset.testid ?? ''}`)
+        })
+      })
+      const presses = async () => {
+        const error = page.getByTestId('error')
+        const shown = (await error.count()) > 0 ? await error.textContent() : 'none'
+        const w = await page.evaluate(() => (window as unknown as { presses: string[] }).presses)
+        return `presses: ${JSON.stringify(w)}; error shown: ${shown}`
+      }
       for (let i = 1; i <= 4; i++) {
         // The button is off while the last turn's answer is awaited (the view may come first).
         await eventually(async () => expect(await page.getByTestId('turn').isEnabled()).toBe(true))
         await page.keyboard.press('Enter')
-        await eventually(async () => expect((await readClock(page))!.faceUp).toBe(i))
+        await eventually(async () =>
+          expect((await readClock(page))!.faceUp, await presses()).toBe(i),
+        )
         await eventually(async () => expect((await focused(page)).testid).toBe('turn'))
       }
 
