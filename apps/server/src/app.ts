@@ -1,8 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import helmet from '@fastify/helmet'
-import fastifyStatic from '@fastify/static'
 import { checkName } from '@kortbord/protocol'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import pino, { type Logger } from 'pino'
@@ -21,6 +18,7 @@ import { sharedReadiness } from './readiness.ts'
 import { serveRecords } from './record-routes.ts'
 import { attachSockets, type KortbordServer, roomsFor } from './sockets.ts'
 import { MemoryStore, type TableStore } from './store.ts'
+import { serveWeb } from './web-routes.ts'
 import { defaultThreads, WorkerPool } from './workers/pool.ts'
 import { bestSolvers, PROOF_QUEUE } from './workers/solvers.ts'
 
@@ -289,7 +287,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     framesCached: config.records.framesCached,
     maxMoves: config.records.maxMoves,
   })
-  serveWeb(fastify, config, log)
+  serveWeb(fastify, config.webDist, config.publicUrl, log)
   // Before serving, this node learns which nodes are alive: until then it would take itself for
   // the owner of every table (bounded: a store that does not answer does not hold it up).
   const started = Promise.race([
@@ -352,44 +350,4 @@ function bearerIs(header: string | undefined, token: string): boolean {
   const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '', 'utf8')
   const want = Buffer.from(token, 'utf8')
   return given.length === want.length && timingSafeEqual(given, want)
-}
-
-/**
- * The web client: one process on one port is the whole product. Hashed assets are cached for
- * good; the page itself is revalidated so a deploy reaches every player at their next load.
- */
-function serveWeb(fastify: FastifyInstance, config: Config, log: Logger): void {
-  const web = config.webDist
-  if (web && existsSync(join(web, 'index.html'))) {
-    void fastify.register(fastifyStatic, {
-      root: web,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders(res, path) {
-        res.header(
-          'cache-control',
-          path.includes(`${join('assets', '')}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        )
-      },
-    })
-    for (const page of ['/t/:code', '/r/:id'])
-      fastify.get(page, (_req, reply) =>
-        reply.header('cache-control', 'no-cache').sendFile('index.html'),
-      )
-    // An address that is no page: a browser gets the app, which says so and offers the way
-    // home (status 404 all the same); anything else (an API, a script) the plain 404.
-    fastify.setNotFoundHandler((req, reply) => {
-      const page =
-        req.method === 'GET' &&
-        !req.url.startsWith('/api/') &&
-        !req.url.startsWith('/assets/') &&
-        (req.headers.accept ?? '').includes('text/html')
-      if (!page) return reply.code(404).send({ ok: false, error: 'not found' })
-      return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html')
-    })
-  } else if (web) {
-    log.warn({ web }, 'no built web client here; run pnpm --filter @kortbord/web build')
-  }
 }
