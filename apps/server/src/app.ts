@@ -12,6 +12,7 @@ import { Limits, trustFunction } from './limits.ts'
 import { Liveness } from './liveness.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
 import { Ownership } from './ownership.ts'
+import { tablePreviews } from './page-preview.ts'
 import { jsonParser } from './parser.ts'
 import { Presence } from './presence.ts'
 import { sharedReadiness } from './readiness.ts'
@@ -287,7 +288,15 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     framesCached: config.records.framesCached,
     maxMoves: config.records.maxMoves,
   })
-  serveWeb(fastify, config.webDist, config.publicUrl, log)
+  serveWeb(
+    fastify,
+    {
+      web: config.webDist,
+      publicUrl: config.publicUrl,
+      preview: tablePreviews(store, limits, trust),
+    },
+    log,
+  )
   // Before serving, this node learns which nodes are alive: until then it would take itself for
   // the owner of every table (bounded: a store that does not answer does not hold it up).
   const started = Promise.race([

@@ -5,11 +5,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
+import { TableCode } from '@kortbord/protocol'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Logger } from 'pino'
+import { type TablePreviews, withPreview } from './page-preview.ts'
 
 /** The pages the client routes itself (route.svelte.ts): each is index.html. */
-const PAGES = ['/', '/index.html', '/t/:code', '/r/:id'] as const
+const PAGES = ['/', '/index.html', '/r/:id'] as const
 
 /**
  * index.html as served: a relative link-preview picture (`og:image`, `content="/…"`) made
@@ -23,10 +25,17 @@ export function pageHtml(html: string, publicUrl: string | null): string {
   )
 }
 
+export interface WebOptions {
+  /** The built client (WEB_DIST); null: no pages served. */
+  readonly web: string | null
+  readonly publicUrl: string | null
+  /** A table's own link preview (page-preview.ts); without, a table's page has the general one. */
+  readonly preview?: TablePreviews
+}
+
 export function serveWeb(
   fastify: FastifyInstance,
-  web: string | null,
-  publicUrl: string | null,
+  { web, publicUrl, preview }: WebOptions,
   log: Logger,
 ): void {
   if (!web) return
@@ -36,12 +45,12 @@ export function serveWeb(
     return
   }
   const html = pageHtml(readFileSync(index, 'utf8'), publicUrl)
-  const page = (reply: FastifyReply, status = 200) =>
+  const page = (reply: FastifyReply, status = 200, body = html) =>
     reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html)
+      .send(body)
   void fastify.register(fastifyStatic, {
     root: web,
     preCompressed: true,
@@ -54,6 +63,13 @@ export function serveWeb(
     },
   })
   for (const path of PAGES) fastify.get(path, (_req, reply) => page(reply))
+  // A table's page: the same page, with the table's own preview where one can be had.
+  fastify.get('/t/:code', async (req, reply) => {
+    const code = TableCode.safeParse((req.params as { code: string }).code)
+    const shown = code.success && preview ? await preview(code.data, req) : null
+    reply.header('vary', 'accept-language')
+    return page(reply, 200, shown === null ? html : withPreview(html, shown))
+  })
   // An address that is no page: a browser gets the app, which says so and offers the way home
   // (status 404 all the same); anything else (an API, a script) the plain 404.
   fastify.setNotFoundHandler((req, reply) => {

@@ -4,36 +4,57 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { PeekAck } from '@kortbord/protocol/wire'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { must } from '../scripts/client.ts'
+import { previewLang, tablePreview, withPreview } from '../src/page-preview.ts'
 import { pageHtml } from '../src/web-routes.ts'
 import { startServer, type TestServer } from './harness.ts'
 
 const HTML = `<!doctype html><html><head>
+<meta name="description" content="Card games" />
 <meta property="og:image" content="/share.png" />
 <meta property="og:title" content="kortbord" />
+<meta property="og:description" content="Card games" />
+<title>kortbord</title>
 </head><body><div id="app"></div></body></html>`
 
-describe('web routes', () => {
-  let dist = ''
-  let plain: TestServer
-  let public_: TestServer
-  beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'kortbord-web-'))
-    writeFileSync(join(dist, 'index.html'), HTML)
-    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"kortbord"}')
-    mkdirSync(join(dist, 'assets'))
-    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)')
-    plain = await startServer({ WEB_DIST: dist })
-    public_ = await startServer({ WEB_DIST: dist, PUBLIC_URL: 'https://kortbord.example/' })
+let dist = ''
+let plain: TestServer
+let public_: TestServer
+let tight: TestServer
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'kortbord-web-'))
+  writeFileSync(join(dist, 'index.html'), HTML)
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"kortbord"}')
+  mkdirSync(join(dist, 'assets'))
+  writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)')
+  plain = await startServer({ WEB_DIST: dist })
+  public_ = await startServer({ WEB_DIST: dist, PUBLIC_URL: 'https://kortbord.example/' })
+  tight = await startServer({
+    WEB_DIST: dist,
+    LOOKUPS_PER_ADDRESS_PER_MINUTE: '2',
+    TRUST_PROXY: 'loopback',
   })
-  afterAll(async () => {
-    await plain?.stop()
-    await public_?.stop()
-    rmSync(dist, { recursive: true, force: true })
-  })
+})
+afterAll(async () => {
+  await plain?.stop()
+  await public_?.stop()
+  await tight?.stop()
+  rmSync(dist, { recursive: true, force: true })
+})
 
+describe('web routes', () => {
   it('every page the client routes is index.html, revalidated at each load', async () => {
-    for (const path of ['/', '/index.html', '/t/ABC234', '/t/ABC234?watch', '/r/abcdefghjkmn']) {
+    // A table nobody made, and an address that is no code: the page with its general words.
+    for (const path of [
+      '/',
+      '/index.html',
+      '/t/ABC234',
+      '/t/ABC234?watch',
+      '/t/x',
+      '/r/abcdefghjkmn',
+    ]) {
       const res = await fetch(`${plain.url}${path}`)
       expect(res.status, path).toBe(200)
       expect(res.headers.get('content-type'), path).toMatch(/^text\/html/)
@@ -73,5 +94,101 @@ describe('web routes', () => {
     const html = pageHtml(HTML, 'https://kortbord.example/a"b<c')
     expect(html).toContain('content="https://kortbord.example/a%22b%3Cc/share.png"')
     expect(pageHtml(HTML, null)).toBe(HTML)
+  })
+})
+
+const peek = (p: Partial<PeekAck>): PeekAck => ({
+  table: 'ABC234',
+  game: 'idiot',
+  settings: { seats: 4, turnSeconds: null },
+  status: 'waiting',
+  seats: 4,
+  open: 2,
+  allowSpectators: true,
+  host: 'Astrid',
+  ...p,
+})
+
+describe("a table's link preview", () => {
+  it('says the game, who invites, the free seats, or that one may watch, in the asked language', () => {
+    expect(tablePreview(peek({}), 'en')).toEqual({
+      title: 'Idiot at kortbord – table ABC234',
+      description:
+        'Astrid invites you to Idiot: 2 of 4 seats free. Open the link to take a seat, nothing to install.',
+    })
+    expect(tablePreview(peek({ host: null }), 'sv').description).toBe(
+      'Idiot: 2 av 4 platser lediga. Öppna länken och sätt dig, inget att installera.',
+    )
+    expect(tablePreview(peek({ open: 0 }), 'nb').description).toBe(
+      'Alle plassene er tatt. Åpne lenken og se på.',
+    )
+    expect(
+      tablePreview(peek({ status: 'playing', allowSpectators: false }), 'en').description,
+    ).toBe('A game is being played.')
+    expect(tablePreview(peek({ status: 'over' }), 'en').description).toBe(
+      'The game is over. Open the link to watch.',
+    )
+    const forTwo = peek({ game: 'klockan', settings: { variant: 'standard', seats: 2 } } as never)
+    expect(tablePreview(forTwo, 'sv').title).toBe('Klockan för två på kortbord – bord ABC234')
+    expect(tablePreview(peek({ game: 'duel' }), 'en').title).toBe(
+      'Idioten för två at kortbord – table ABC234',
+    )
+  })
+
+  it("speaks the fetcher's first language kortbord knows, else English", () => {
+    expect(previewLang('sv-SE,sv;q=0.9,en;q=0.8')).toBe('sv')
+    expect(previewLang('de-DE,nb;q=0.8')).toBe('nb')
+    expect(previewLang('no')).toBe('nb')
+    expect(previewLang('de,fr')).toBe('en')
+    expect(previewLang(undefined)).toBe('en')
+  })
+
+  it('a name cannot break out of the page: every character that could is written as an entity', () => {
+    const html = withPreview(HTML, tablePreview(peek({ host: 'A"/><script>x</script>' }), 'en'))
+    expect(html).not.toContain('<script>')
+    expect(html).toContain('A&quot;/&gt;&lt;script&gt;x&lt;/script&gt; invites you')
+    expect(html.match(/invites you/g)).toHaveLength(2)
+    expect(html).toContain('<title>Idiot at kortbord – table ABC234</title>')
+  })
+
+  it("a table's page carries its preview for a link fetcher; past the lookup limit, or for a browser, the page comes with the general one", async () => {
+    const host = await tight.client()
+    const made = must(
+      await host.send('table:create', {
+        game: 'idiot',
+        name: 'Astrid',
+        spectators: true,
+        options: { seats: 3, turnSeconds: null },
+      }),
+    )
+    const code = made.table as string
+    const get = (ip: string, lang = 'sv') =>
+      fetch(`${tight.url}/t/${code.toLowerCase()}`, {
+        headers: { 'x-forwarded-for': ip, 'accept-language': lang },
+      })
+    // A browser's own load is not looked up (the page names the table itself): no lookup spent.
+    for (let i = 0; i < 3; i++) {
+      const browser = await fetch(`${tight.url}/t/${code}`, {
+        headers: { 'x-forwarded-for': '203.0.113.7', 'sec-fetch-dest': 'document' },
+      })
+      expect(await browser.text()).toBe(HTML)
+    }
+    const first = await get('203.0.113.7')
+    expect(first.status).toBe(200)
+    expect(first.headers.get('vary')).toMatch(/accept-language/)
+    const html = await first.text()
+    expect(html).toContain(`<meta property="og:title" content="Idiot på kortbord – bord ${code}"`)
+    expect(html).toContain('content="Astrid bjuder in dig till Idiot: 2 av 3 platser lediga.')
+    // The same lookups as a peek's: the second is the last this address may make this minute.
+    expect(await (await get('203.0.113.7', 'en')).text()).toContain('Astrid invites you to Idiot')
+    const over = await get('203.0.113.7')
+    expect(over.status).toBe(200)
+    expect(await over.text()).toBe(HTML)
+    // And a peek from that address is refused as well: previews cannot be used to scan codes.
+    const other = await tight.client({ headers: { 'x-forwarded-for': '203.0.113.7' } })
+    expect(await other.send('table:peek', { table: code })).toMatchObject({
+      ok: false,
+      error: { code: 'TOO_MANY_LOOKUPS' },
+    })
   })
 })
