@@ -12,7 +12,7 @@ import { Limits, trustFunction } from './limits.ts'
 import { Liveness } from './liveness.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
 import { Ownership } from './ownership.ts'
-import { tablePreviews } from './page-preview.ts'
+import { pagePreviews } from './page-preview.ts'
 import { jsonParser } from './parser.ts'
 import { Presence } from './presence.ts'
 import { sharedReadiness } from './readiness.ts'
@@ -293,7 +293,7 @@ export function buildApp(config: Config, opts: BuildOptions = {}): App {
     {
       web: config.webDist,
       publicUrl: config.publicUrl,
-      preview: tablePreviews(store, limits, trust),
+      previews: pagePreviews(store, limits, trust),
     },
     log,
   )

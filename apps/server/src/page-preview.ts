@@ -40,6 +40,10 @@ const GAME: Record<PeekAck['game'], string> = {
 
 interface Words {
   title(game: string, code: string): string
+  replay(game: string): string
+  with(game: string, names: string): string
+  and: string
+  steps: string
   free(open: number, seats: number): string
   invites(host: string, game: string): string
   join: string
@@ -52,6 +56,10 @@ interface Words {
 const WORDS: Record<PreviewLang, Words> = {
   en: {
     title: (game, code) => `${game} at kortbord – table ${code}`,
+    replay: (game) => `Replay: ${game} – kortbord`,
+    with: (game, names) => `${game} with ${names}`,
+    and: 'and',
+    steps: 'Step through every move and check the shuffle.',
     free: (open, seats) => `${open} of ${seats} seats free`,
     invites: (host, game) => `${host} invites you to ${game}`,
     join: 'Open the link to take a seat, nothing to install.',
@@ -62,6 +70,10 @@ const WORDS: Record<PreviewLang, Words> = {
   },
   sv: {
     title: (game, code) => `${game} på kortbord – bord ${code}`,
+    replay: (game) => `Uppspelning: ${game} – kortbord`,
+    with: (game, names) => `${game} med ${names}`,
+    and: 'och',
+    steps: 'Stega igenom varje drag och kontrollera blandningen.',
     free: (open, seats) => `${open} av ${seats} platser lediga`,
     invites: (host, game) => `${host} bjuder in dig till ${game}`,
     join: 'Öppna länken och sätt dig, inget att installera.',
@@ -72,6 +84,10 @@ const WORDS: Record<PreviewLang, Words> = {
   },
   nb: {
     title: (game, code) => `${game} på kortbord – bord ${code}`,
+    replay: (game) => `Avspilling: ${game} – kortbord`,
+    with: (game, names) => `${game} med ${names}`,
+    and: 'og',
+    steps: 'Gå gjennom hvert trekk og kontroller stokkingen.',
     free: (open, seats) => `${open} av ${seats} plasser ledige`,
     invites: (host, game) => `${host} inviterer deg til ${game}`,
     join: 'Åpne lenken og sett deg, ingenting å installere.',
@@ -83,15 +99,19 @@ const WORDS: Record<PreviewLang, Words> = {
 }
 
 /** The game's name as the table plays it: Klockan for two is "Klockan för två" (K-6). */
-function gameName(p: PeekAck): string {
-  const seats = (p.settings as { seats?: number }).seats
-  return p.game === 'klockan' && seats === 2 ? 'Klockan för två' : GAME[p.game]
+const gameName = (game: PeekAck['game'], seats: number): string =>
+  game === 'klockan' && seats === 2 ? 'Klockan för två' : GAME[game]
+
+/** "Astrid, Bo and Cecilia". */
+function listed(names: readonly string[], and: string): string {
+  if (names.length < 2) return names.join('')
+  return `${names.slice(0, -1).join(', ')} ${and} ${names.at(-1)}`
 }
 
 /** What a table's preview says, from what a peek tells. */
 export function tablePreview(p: PeekAck, lang: PreviewLang): Preview {
   const w = WORDS[lang]
-  const game = gameName(p)
+  const game = gameName(p.game, p.seats)
   const watch = p.allowSpectators ? ` ${w.watch}` : ''
   let description: string
   if (p.status === 'waiting' && p.open > 0) {
@@ -100,6 +120,28 @@ export function tablePreview(p: PeekAck, lang: PreviewLang): Preview {
   } else if (p.status === 'waiting') description = `${w.full}${watch}`
   else description = `${p.status === 'playing' ? w.playing : w.over}${watch}`
   return { title: w.title(game, p.table), description }
+}
+
+/** What a game record tells of itself on its replay page (record-routes.ts). */
+export interface RecordFacts {
+  readonly game: PeekAck['game']
+  readonly seats: readonly { readonly name: string }[]
+  /** Whether the game is over (its moves can be stepped through). */
+  readonly over: boolean
+}
+
+/** What a replay's preview says: the game and who played it. */
+export function recordPreview(r: RecordFacts, lang: PreviewLang): Preview {
+  const w = WORDS[lang]
+  const game = gameName(r.game, r.seats.length)
+  const who = w.with(
+    game,
+    listed(
+      r.seats.map((s) => s.name),
+      w.and,
+    ),
+  )
+  return { title: w.replay(game), description: r.over ? `${who}. ${w.steps}` : `${who}.` }
 }
 
 const escapeHtml = (s: string): string =>
@@ -122,27 +164,56 @@ export function withPreview(html: string, p: Preview): string {
 /** How long a preview may wait for the store before the page goes out without it. */
 export const PREVIEW_WAIT_MS = 500
 
-export type TablePreviews = (code: string, req: FastifyRequest) => Promise<Preview | null>
+/** The previews a page may carry: a table's (its code) and a replay's (its record's id). */
+export interface Previews {
+  table(code: string, req: FastifyRequest): Promise<Preview | null>
+  record(id: string, req: FastifyRequest): Promise<Preview | null>
+}
 
-/** Previews of the tables in `store`, each lookup counted against the asker's address. */
-export function tablePreviews(
+/** Resolves as `p`, or as null after {@link PREVIEW_WAIT_MS}. */
+async function inTime<T>(p: Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), PREVIEW_WAIT_MS)
+  })
+  return Promise.race([p, late]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * The previews of what `store` holds. Each is counted against the asker's address by `limit`
+ * (a table's as a lookup, a replay's as a record read); a browser's load is not looked up.
+ */
+export function pagePreviews(
   store: TableStore,
   limits: Limits,
   trust: ReturnType<typeof trustFunction>,
-): TablePreviews {
-  return async (code, req) => {
-    if (req.headers['sec-fetch-dest'] === 'document') return null
-    try {
-      if (await limits.lookup(clientAddress(req.raw, trust))) return null
-      let timer: NodeJS.Timeout | undefined
-      const late = new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), PREVIEW_WAIT_MS)
-      })
-      const record = await Promise.race([store.load(code), late]).finally(() => clearTimeout(timer))
-      if (record === null) return null
-      return tablePreview(peekOf(record), previewLang(req.headers['accept-language']))
-    } catch {
-      return null
+): Previews {
+  const preview =
+    <T>(
+      limit: (address: string) => Promise<unknown>,
+      load: (key: string) => Promise<T | null>,
+      describe: (found: T, lang: PreviewLang) => Preview,
+    ) =>
+    async (key: string, req: FastifyRequest): Promise<Preview | null> => {
+      if (req.headers['sec-fetch-dest'] === 'document') return null
+      try {
+        if (await limit(clientAddress(req.raw, trust))) return null
+        const found = await inTime(load(key))
+        return found === null ? null : describe(found, previewLang(req.headers['accept-language']))
+      } catch {
+        return null
+      }
     }
+  return {
+    table: preview(
+      (a) => limits.lookup(a),
+      (code) => store.load(code),
+      (r, lang) => tablePreview(peekOf(r), lang),
+    ),
+    record: preview(
+      (a) => limits.recordRead(a),
+      (id) => store.loadRecord(id),
+      (r, lang) => recordPreview({ game: r.game, seats: r.seats, over: r.end !== null }, lang),
+    ),
   }
 }

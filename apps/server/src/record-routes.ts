@@ -14,6 +14,9 @@ import { clientAddress, type Limits, type trustFunction } from './limits.ts'
 import { FramesCache } from './public-frames.ts'
 import type { TableStore } from './store.ts'
 
+/** A game record's id, as the store makes them. */
+export const RECORD_ID = /^[a-z2-9]{12}$/
+
 export interface RecordRoutesOptions {
   /** Frames served at most for one record (the latest), and records whose frames are kept built. */
   readonly maxFrames: number
@@ -40,7 +43,7 @@ export function serveRecords(
   /** The record asked for, counted against the address; null once the reply is sent. */
   const find = async (req: Req, reply: FastifyReply): Promise<Settled | null> => {
     const id = (req.params as { id?: string }).id ?? ''
-    if (!/^[a-z2-9]{12}$/.test(id)) {
+    if (!RECORD_ID.test(id)) {
       await refuse(reply, 404, 'NO_SUCH_RECORD', 'no such record')
       return null
     }

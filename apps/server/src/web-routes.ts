@@ -6,12 +6,13 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import { TableCode } from '@kortbord/protocol'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Logger } from 'pino'
-import { type TablePreviews, withPreview } from './page-preview.ts'
+import { type Previews, withPreview } from './page-preview.ts'
+import { RECORD_ID } from './record-routes.ts'
 
 /** The pages the client routes itself (route.svelte.ts): each is index.html. */
-const PAGES = ['/', '/index.html', '/r/:id'] as const
+const PAGES = ['/', '/index.html'] as const
 
 /**
  * index.html as served: a relative link-preview picture (`og:image`, `content="/…"`) made
@@ -29,13 +30,13 @@ export interface WebOptions {
   /** The built client (WEB_DIST); null: no pages served. */
   readonly web: string | null
   readonly publicUrl: string | null
-  /** A table's own link preview (page-preview.ts); without, a table's page has the general one. */
-  readonly preview?: TablePreviews
+  /** A table's and a replay's own link previews (page-preview.ts); without, the general one. */
+  readonly previews?: Previews
 }
 
 export function serveWeb(
   fastify: FastifyInstance,
-  { web, publicUrl, preview }: WebOptions,
+  { web, publicUrl, previews }: WebOptions,
   log: Logger,
 ): void {
   if (!web) return
@@ -63,13 +64,19 @@ export function serveWeb(
     },
   })
   for (const path of PAGES) fastify.get(path, (_req, reply) => page(reply))
-  // A table's page: the same page, with the table's own preview where one can be had.
-  fastify.get('/t/:code', async (req, reply) => {
-    const code = TableCode.safeParse((req.params as { code: string }).code)
-    const shown = code.success && preview ? await preview(code.data, req) : null
-    reply.header('vary', 'accept-language')
-    return page(reply, 200, shown === null ? html : withPreview(html, shown))
-  })
+  // A table's page and a replay's: the same page, with their own preview where one can be had.
+  const withOwn =
+    (key: (params: Record<string, string>) => string | null, own: Previews['table'] | undefined) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      const k = key(req.params as Record<string, string>)
+      const shown = k !== null && own ? await own(k, req) : null
+      reply.header('vary', 'accept-language')
+      return page(reply, 200, shown === null ? html : withPreview(html, shown))
+    }
+  const code = (p: Record<string, string>) => TableCode.safeParse(p.code).data ?? null
+  const record = (p: Record<string, string>) => (RECORD_ID.test(p.id ?? '') ? p.id! : null)
+  fastify.get('/t/:code', withOwn(code, previews?.table))
+  fastify.get('/r/:id', withOwn(record, previews?.record))
   // An address that is no page: a browser gets the app, which says so and offers the way home
   // (status 404 all the same); anything else (an API, a script) the plain 404.
   fastify.setNotFoundHandler((req, reply) => {

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { PeekAck } from '@kortbord/protocol/wire'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { must } from '../scripts/client.ts'
-import { previewLang, tablePreview, withPreview } from '../src/page-preview.ts'
+import { previewLang, recordPreview, tablePreview, withPreview } from '../src/page-preview.ts'
 import { pageHtml } from '../src/web-routes.ts'
 import { startServer, type TestServer } from './harness.ts'
 
@@ -128,11 +128,32 @@ describe("a table's link preview", () => {
     expect(tablePreview(peek({ status: 'over' }), 'en').description).toBe(
       'The game is over. Open the link to watch.',
     )
-    const forTwo = peek({ game: 'klockan', settings: { variant: 'standard', seats: 2 } } as never)
+    const forTwo = peek({
+      game: 'klockan',
+      seats: 2,
+      open: 1,
+      settings: { variant: 'standard', seats: 2 },
+    } as never)
     expect(tablePreview(forTwo, 'sv').title).toBe('Klockan för två på kortbord – bord ABC234')
     expect(tablePreview(peek({ game: 'duel' }), 'en').title).toBe(
       'Idioten för två at kortbord – table ABC234',
     )
+  })
+
+  it('a replay says the game and who played it, and that it can be stepped through once over', () => {
+    const seats = [{ name: 'Astrid' }, { name: 'Bo' }, { name: 'Cecilia' }]
+    expect(recordPreview({ game: 'idiot', seats, over: true }, 'en')).toEqual({
+      title: 'Replay: Idiot – kortbord',
+      description:
+        'Idiot with Astrid, Bo and Cecilia. Step through every move and check the shuffle.',
+    })
+    expect(recordPreview({ game: 'duel', seats: seats.slice(0, 2), over: false }, 'sv')).toEqual({
+      title: 'Uppspelning: Idioten för två – kortbord',
+      description: 'Idioten för två med Astrid och Bo.',
+    })
+    expect(
+      recordPreview({ game: 'klockan', seats: [{ name: 'Olle' }], over: true }, 'nb').description,
+    ).toBe('Klockan med Olle. Gå gjennom hvert trekk og kontroller stokkingen.')
   })
 
   it("speaks the fetcher's first language kortbord knows, else English", () => {
@@ -184,6 +205,19 @@ describe("a table's link preview", () => {
     const over = await get('203.0.113.7')
     expect(over.status).toBe(200)
     expect(await over.text()).toBe(HTML)
+    // A replay's page: its preview counts as a record read (a limit of its own).
+    const id = (await host.sync(code)).table.fair.record
+    if (id) throw new Error('a waiting table has no record yet')
+    const solo = must(await host.send('table:create', { game: 'klockan', name: 'Olle' }))
+      .table as string
+    must(await host.send('table:start', { table: solo, version: 1 }))
+    const record = host.state(solo)!.table.fair.record!
+    const replay = await fetch(`${tight.url}/r/${record}`, {
+      headers: { 'x-forwarded-for': '203.0.113.7', 'accept-language': 'en' },
+    })
+    expect(await replay.text()).toContain(
+      '<meta property="og:description" content="Klockan with Olle." />',
+    )
     // And a peek from that address is refused as well: previews cannot be used to scan codes.
     const other = await tight.client({ headers: { 'x-forwarded-for': '203.0.113.7' } })
     expect(await other.send('table:peek', { table: code })).toMatchObject({
