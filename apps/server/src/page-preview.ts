@@ -20,12 +20,12 @@ export interface Preview {
 
 export type PreviewLang = 'sv' | 'nb' | 'en'
 
-/** The first of the fetcher's languages kortbord speaks (Accept-Language), else English. */
+/** The first of the fetcher's languages kortbord speaks (Accept-Language; Danish and nynorsk read bokmål, as on the page), else English. */
 export function previewLang(accept: string | undefined): PreviewLang {
   for (const part of (accept ?? '').split(',')) {
     const tag = part.split(';')[0]!.trim().toLowerCase()
     if (tag.startsWith('sv')) return 'sv'
-    if (tag.startsWith('nb') || tag.startsWith('no') || tag.startsWith('nn')) return 'nb'
+    if (['nb', 'no', 'nn', 'da'].some((l) => tag.startsWith(l))) return 'nb'
     if (tag.startsWith('en')) return 'en'
   }
   return 'en'

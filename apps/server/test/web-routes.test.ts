@@ -160,6 +160,7 @@ describe("a table's link preview", () => {
     expect(previewLang('sv-SE,sv;q=0.9,en;q=0.8')).toBe('sv')
     expect(previewLang('de-DE,nb;q=0.8')).toBe('nb')
     expect(previewLang('no')).toBe('nb')
+    expect(previewLang('da-DK')).toBe('nb')
     expect(previewLang('de,fr')).toBe('en')
     expect(previewLang(undefined)).toBe('en')
   })
