@@ -18,6 +18,9 @@ describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room'
 
   it('held sideways, the host’s Start is on the screen at every phone size; the heading focused on arrival has no ring', async () => {
     const link = await createIdiotTable(host, fx.url, 'Bo', 4)
+    // Chromium here has no share sheet: no Share button, the copy buttons only.
+    expect(await host.page.evaluate(() => typeof navigator.share)).toBe('undefined')
+    expect(await host.page.getByTestId('share-play').count()).toBe(0)
     await joinByLink(guest, link, 'Astrid')
     for (const size of SIDEWAYS) {
       await host.page.setViewportSize(size)
@@ -92,6 +95,68 @@ describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room'
     await notice.waitFor()
     expect(await notice.textContent()).toBe(guest.t.nowHost)
     await g.getByRole('button', { name: guest.t.start, exact: true }).waitFor()
+  })
+
+  it('on a phone with a share sheet, Share sends the player or spectator link and the game in words; closing the sheet says nothing, a refused share copies instead; Start stays on the screen', async () => {
+    const phone = await fx.open({ viewport: SIDEWAYS[0]!, isMobile: true, hasTouch: true }, 'sv')
+    // A share sheet (Web Share) that records what it was given, and fails as a test asks.
+    await fx.contextOf(phone).addInitScript(() => {
+      const w = window as unknown as { shared: unknown[]; shareFails: string | null }
+      w.shared = []
+      w.shareFails = null
+      Object.defineProperty(navigator, 'share', {
+        value: async (data: unknown) => {
+          w.shared.push(data)
+          if (w.shareFails) throw new DOMException('no share', w.shareFails)
+        },
+        configurable: true,
+      })
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.resolve() },
+        configurable: true,
+      })
+    })
+    const link = await createIdiotTable(phone, fx.url, 'Cilla', 4)
+    const p = phone.page
+    const t = phone.t
+    for (const size of SIDEWAYS) {
+      await p.setViewportSize(size)
+      await p.evaluate(() => window.scrollTo(0, 0))
+      const box = await p.getByRole('button', { name: t.start, exact: true }).boundingBox()
+      expect(box!.y + box!.height, `Start at ${size.width}x${size.height}`).toBeLessThanOrEqual(
+        size.height,
+      )
+    }
+    await screenshot(p, 'waiting-room-share-sideways')
+    // The share buttons take the copy buttons' place (the sheet offers copying).
+    expect(await p.getByTestId('copy-play').count()).toBe(0)
+    expect(await p.getByTestId('share-watch').textContent()).toBe(t.shareWatchLink)
+    type W = { shared: unknown[]; shareFails: string | null }
+    const shared = () => p.evaluate(() => (window as unknown as W).shared)
+    const fails = (name: string) =>
+      p.evaluate((n) => {
+        ;(window as unknown as W).shareFails = n
+      }, name)
+    const said = () => p.getByTestId('copied').textContent()
+
+    await p.getByTestId('share-play').click()
+    const sent = { title: `${t.idiot} – kortbord`, text: t.shareText(t.idiot), url: link }
+    await expect.poll(shared).toEqual([sent])
+    expect(await said()).toBe('')
+    await p.getByTestId('share-watch').click()
+    const watch = { ...sent, text: t.shareWatchText(t.idiot), url: `${link}?watch` }
+    await expect.poll(shared).toEqual([sent, watch])
+    // The sheet closed without sharing: nothing to say.
+    await fails('AbortError')
+    await p.getByTestId('share-play').click()
+    await expect.poll(shared).toHaveLength(3)
+    await p.waitForTimeout(200)
+    expect(await said()).toBe('')
+    // Refused (a policy, no gesture): the link is copied instead, and that is said.
+    await fails('NotAllowedError')
+    await p.getByTestId('share-play').click()
+    await expect.poll(said).toBe(t.copied)
+    expect(await shared()).toHaveLength(4)
   })
 
   it('an address that is no page says so with the way home, and the server answers 404; home leads back to one’s tables; an empty code asks for one', async () => {
