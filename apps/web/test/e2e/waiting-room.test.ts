@@ -128,6 +128,16 @@ describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room'
       )
     }
     await screenshot(p, 'waiting-room-share-sideways')
+    // With a mouse (a desktop's share dialog is a detour) the copy buttons stay.
+    const desk = await fx.open({ viewport: { width: 1280, height: 800 } }, 'en')
+    await fx.contextOf(desk).addInitScript(() => {
+      Object.defineProperty(navigator, 'share', { value: async () => {}, configurable: true })
+    })
+    await joinByLink(desk, link, 'Dag')
+    await desk.page.getByRole('heading', { name: desk.t.waitingRoom }).waitFor()
+    expect(await desk.page.evaluate(() => typeof navigator.share)).toBe('function')
+    expect(await desk.page.getByTestId('copy-play').count()).toBe(1)
+    expect(await desk.page.getByTestId('share-play').count()).toBe(0)
     // The share buttons take the copy buttons' place (the sheet offers copying).
     expect(await p.getByTestId('copy-play').count()).toBe(0)
     expect(await p.getByTestId('share-watch').textContent()).toBe(t.shareWatchLink)
