@@ -273,6 +273,27 @@ describe('a table served by another node (issue 17)', () => {
     c.close()
   })
 
+  it('a visitor’s look before joining answered MOVED goes to that node and looks there: the join form names the game', async () => {
+    save(tokenKey('ABCDEF'), null)
+    page.answer('table:peek', refuse('MOVED', { node: 'n2', url: null }))
+    const peeked = { table: 'ABCDEF', game: 'duel', status: 'waiting', seats: 2, open: 1 }
+    script = (s) => {
+      s.answer('table:peek', ok(peeked))
+      setTimeout(() => s.open(), 5)
+    }
+    const c = client()
+    await expect.poll(() => c.peeked?.game).toBe('duel')
+    expect(c.needsJoin).toBe(true)
+    expect(page.events()).toEqual(['table:peek'])
+    expect(opened.map((o) => o.to)).toEqual([{ node: 'n2', table: 'ABCDEF' }])
+    expect(opened[0]!.socket.events()).toEqual(['table:peek'])
+    // The join goes to the node that serves the table, with no second move.
+    opened[0]!.socket.answer('table:join', ok({ seat: 1, token: TOKEN }))
+    expect(await c.join('Bo')).toBe(true)
+    expect(opened).toHaveLength(1)
+    c.close()
+  })
+
   it('a reclaim answered MOVED (after a reconnection) takes the seat back there', async () => {
     page.answer('table:reclaim', refuse('MOVED', { node: 'n2', url: null }))
     script = (s) => {

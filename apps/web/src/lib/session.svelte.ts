@@ -500,14 +500,18 @@ export class TableClient {
   }
 
   /**
-   * `table:peek`, quietly: the form works without it, so a refusal (the lookup limit, another
-   * node serving the table: the join goes there) shows nothing, except that the table is gone.
+   * `table:peek`, quietly: the form works without it, so a refusal (the lookup limit) shows
+   * nothing, except that the table is gone. Another node serving the table (MOVED): the page
+   * goes there now, as the join would, and asks there (the form then names the game).
    */
   private async peek(): Promise<void> {
     if (!this.socket.connected) return
     const r = await emitWithAck(this.socket, 'table:peek', { table: this.code })
     if (r.ok) this.peeked = r as unknown as PeekAck
-    else if (r.error.code === 'NO_SUCH_TABLE' && this.needsJoin && this.gone === null)
+    else if (r.error.code === 'MOVED' && this.moving === null) {
+      this.peekAsked = false
+      void this.relocate(r.error)
+    } else if (r.error.code === 'NO_SUCH_TABLE' && this.needsJoin && this.gone === null)
       this.missing()
   }
 
