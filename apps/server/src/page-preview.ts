@@ -108,15 +108,19 @@ function listed(names: readonly string[], and: string): string {
   return `${names.slice(0, -1).join(', ')} ${and} ${names.at(-1)}`
 }
 
-/** What a table's preview says, from what a peek tells. */
-export function tablePreview(p: PeekAck, lang: PreviewLang): Preview {
+/**
+ * What a table's preview says, from what a peek tells. A spectator's link (`?watch`) to a table
+ * that takes spectators invites to watch, even while seats are free.
+ */
+export function tablePreview(p: PeekAck, lang: PreviewLang, watching = false): Preview {
   const w = WORDS[lang]
   const game = gameName(p.game, p.seats)
   const watch = p.allowSpectators ? ` ${w.watch}` : ''
   let description: string
   if (p.status === 'waiting' && p.open > 0) {
     const who = p.host === null ? game : w.invites(p.host, game)
-    description = `${who}: ${w.free(p.open, p.seats)}. ${w.join}`
+    const free = `${who}: ${w.free(p.open, p.seats)}.`
+    description = `${free} ${watching && p.allowSpectators ? w.watch : w.join}`
   } else if (p.status === 'waiting') description = `${w.full}${watch}`
   else description = `${p.status === 'playing' ? w.playing : w.over}${watch}`
   return { title: w.title(game, p.table), description }
@@ -192,14 +196,16 @@ export function pagePreviews(
     <T>(
       limit: (address: string) => Promise<unknown>,
       load: (key: string) => Promise<T | null>,
-      describe: (found: T, lang: PreviewLang) => Preview,
+      describe: (found: T, lang: PreviewLang, req: FastifyRequest) => Preview,
     ) =>
     async (key: string, req: FastifyRequest): Promise<Preview | null> => {
       if (req.headers['sec-fetch-dest'] === 'document') return null
       try {
         if (await limit(clientAddress(req.raw, trust))) return null
         const found = await inTime(load(key))
-        return found === null ? null : describe(found, previewLang(req.headers['accept-language']))
+        return found === null
+          ? null
+          : describe(found, previewLang(req.headers['accept-language']), req)
       } catch {
         return null
       }
@@ -208,7 +214,7 @@ export function pagePreviews(
     table: preview(
       (a) => limits.lookup(a),
       (code) => store.load(code),
-      (r, lang) => tablePreview(peekOf(r), lang),
+      (r, lang, req) => tablePreview(peekOf(r), lang, 'watch' in (req.query as object)),
     ),
     record: preview(
       (a) => limits.recordRead(a),

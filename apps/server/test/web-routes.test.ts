@@ -116,6 +116,13 @@ describe("a table's link preview", () => {
       description:
         'Astrid invites you to Idiot: 2 of 4 seats free. Open the link to take a seat, nothing to install.',
     })
+    // A spectator's link invites to watch; to a table that takes none, to take a seat.
+    expect(tablePreview(peek({}), 'en', true).description).toBe(
+      'Astrid invites you to Idiot: 2 of 4 seats free. Open the link to watch.',
+    )
+    expect(tablePreview(peek({ allowSpectators: false }), 'en', true).description).toMatch(
+      /take a seat/,
+    )
     expect(tablePreview(peek({ host: null }), 'sv').description).toBe(
       'Idiot: 2 av 4 platser lediga. Öppna länken och sätt dig, inget att installera.',
     )
@@ -202,7 +209,10 @@ describe("a table's link preview", () => {
     expect(html).toContain(`<meta property="og:title" content="Idiot på kortbord – bord ${code}"`)
     expect(html).toContain('content="Astrid bjuder in dig till Idiot: 2 av 3 platser lediga.')
     // The same lookups as a peek's: the second is the last this address may make this minute.
-    expect(await (await get('203.0.113.7', 'en')).text()).toContain('Astrid invites you to Idiot')
+    const watchLink = await fetch(`${tight.url}/t/${code}?watch`, {
+      headers: { 'x-forwarded-for': '203.0.113.7', 'accept-language': 'en' },
+    })
+    expect(await watchLink.text()).toContain('2 of 3 seats free. Open the link to watch.')
     const over = await get('203.0.113.7')
     expect(over.status).toBe(200)
     expect(await over.text()).toBe(HTML)
