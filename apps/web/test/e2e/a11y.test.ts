@@ -175,6 +175,89 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
     })
   }
 
+  it('a phone with a notch held sideways: nothing to read or tap lies under the notch, the rounded corners or the home bar (home, Idiot, Klockan, Dom Åtta Herrarna, How to play)', async () => {
+    const p = await fx.open({ ...PHONE, viewport: { width: 844, height: 390 } }, 'sv')
+    const { page, t } = p
+    // An iPhone's safe area held sideways: 47 px each side, 21 px of home bar below.
+    const inset = { top: 0, left: 47, right: 47, bottom: 21 }
+    const cdp = await fx.contextOf(p).newCDPSession(page)
+    await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets: inset })
+    const outside = (where: string) =>
+      page.evaluate(
+        async ([where, inset]) => {
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+          const w = window.innerWidth
+          const h = window.innerHeight
+          const found: string[] = []
+          if (document.documentElement.scrollWidth > w)
+            found.push(`${where}: the page is ${document.documentElement.scrollWidth} px wide`)
+          const sel =
+            'button, a, input, select, summary, h1, h2, h3, p, li, label, [data-card], th, td'
+          // Shown: not hidden, nor in a folded <details> (whose content keeps its boxes), nor a
+          // screen reader's text of one pixel.
+          const shown = (el: HTMLElement) => {
+            const r = el.getBoundingClientRect()
+            return r.width > 1 && r.height > 1 && el.checkVisibility({ visibilityProperty: true })
+          }
+          for (const el of document.querySelectorAll<HTMLElement>(sel)) {
+            if (!shown(el)) continue
+            const r = el.getBoundingClientRect()
+            const name = `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''} "${(el.textContent ?? '').trim().slice(0, 20)}"`
+            if (r.left < inset.left - 0.5 || r.right > w - inset.right + 0.5)
+              found.push(
+                `${where}: ${name} at x ${r.left.toFixed(1)}–${r.right.toFixed(1)} of ${w}`,
+              )
+          }
+          // At the end of the page (or of the dialog open over it), the last of it is above the
+          // home bar.
+          const dialog = document.querySelector('dialog[open]')
+          const scroller = dialog ?? document.scrollingElement!
+          scroller.scrollTo({ top: scroller.scrollHeight, behavior: 'instant' })
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+          let lowest = 0
+          let what = ''
+          for (const el of (dialog ?? document).querySelectorAll<HTMLElement>(sel)) {
+            if ((!dialog && el.closest('dialog')) || !shown(el)) continue
+            const r = el.getBoundingClientRect()
+            if (r.bottom > lowest) {
+              lowest = r.bottom
+              what = `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 20)}"`
+            }
+          }
+          if (lowest > h - inset.bottom + 0.5)
+            found.push(
+              `${where}: the page ends at ${lowest.toFixed(1)} (${what}, scrolled ${window.scrollY} of ${document.documentElement.scrollHeight}), under the home bar (${h - inset.bottom})`,
+            )
+          scroller.scrollTo({ top: 0, behavior: 'instant' })
+          return found
+        },
+        [where, inset] as const,
+      )
+    const problems: string[] = []
+    await page.goto(`${fx.url}/`)
+    await page.getByLabel(t.yourName).waitFor()
+    problems.push(...(await outside('home')))
+    await page.getByLabel(t.yourName).fill('Astrid')
+    await page.getByTestId('practise').click()
+    await page.getByTestId('hand').waitFor()
+    problems.push(...(await outside('Idiot')))
+    await screenshot(page, 'a11y-notch-idiot', { screen: true })
+    // How to play: the panel on the right keeps clear of the notch too.
+    await page.getByRole('button', { name: t.rules }).first().click()
+    await page.getByTestId('howto-body').locator('h3').first().waitFor()
+    problems.push(...(await outside('How to play')))
+    await page.getByTestId('howto-close').click()
+    await createSoloTable(p, fx.url, 'Astrid', 'klockan', async () => {})
+    problems.push(...(await outside('Klockan')))
+    await screenshot(page, 'a11y-notch-klockan', { screen: true })
+    // Dom Åtta Herrarna on a server of its own (this one deals the Klockan test deck).
+    const plain = await fx.startServer()
+    await createSoloTable(p, plain.url, 'Astrid', 'herrarna', async () => {})
+    problems.push(...(await outside('Dom Åtta Herrarna')))
+    await screenshot(page, 'a11y-notch-herrarna', { screen: true })
+    expect(problems).toEqual([])
+  })
+
   it('Idiot on a phone held sideways: the hand is a target wide, never narrower than the face-up cards, and the own cards fit the screen', async () => {
     const p = await fx.open(SIDEWAYS, 'sv')
     const { page, t } = p
