@@ -175,7 +175,7 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
     })
   }
 
-  it('a phone with a notch held sideways: nothing to read or tap lies under the notch, the rounded corners or the home bar (home, Idiot, Klockan, Dom Åtta Herrarna, How to play)', async () => {
+  it('a phone with a notch held sideways: nothing to read or tap lies under the notch, the rounded corners or the home bar (home, Idiot, How to play, Idioten för två, Klockan, Dom Åtta Herrarna)', async () => {
     const p = await fx.open({ ...PHONE, viewport: { width: 844, height: 390 } }, 'sv')
     const { page, t } = p
     // An iPhone's safe area held sideways: 47 px each side, 21 px of home bar below.
@@ -247,6 +247,14 @@ describe.skipIf(!browserTestsEnabled('a11y.test.ts'))('accessibility findings', 
     await page.getByTestId('howto-body').locator('h3').first().waitFor()
     problems.push(...(await outside('How to play')))
     await page.getByTestId('howto-close').click()
+    // Idioten för två: the own board's buttons stay by the piles (sticky), above the home bar.
+    const guest = await fx.open(PHONE, 'en')
+    const link = await createTable(p, fx.url, 'Astrid', 'duel', async () => {})
+    await joinByLink(guest, link, 'Bo')
+    await startGame(p)
+    await page.getByTestId('my-board').waitFor()
+    problems.push(...(await outside('Idioten för två')))
+    await screenshot(page, 'a11y-notch-duel', { screen: true })
     await createSoloTable(p, fx.url, 'Astrid', 'klockan', async () => {})
     problems.push(...(await outside('Klockan')))
     await screenshot(page, 'a11y-notch-klockan', { screen: true })
