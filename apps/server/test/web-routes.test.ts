@@ -5,11 +5,22 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PeekAck } from '@kortbord/protocol/wire'
+import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { must } from '../scripts/client.ts'
-import { previewLang, recordPreview, tablePreview, withPreview } from '../src/page-preview.ts'
+import { loadConfig } from '../src/config.ts'
+import { Limits } from '../src/limits.ts'
+import {
+  PREVIEW_WAIT_MS,
+  pagePreviews,
+  previewLang,
+  recordPreview,
+  tablePreview,
+  withPreview,
+} from '../src/page-preview.ts'
+import type { TableStore } from '../src/store.ts'
 import { pageHtml } from '../src/web-routes.ts'
-import { startServer, type TestServer } from './harness.ts'
+import { LOOSE_LIMITS, startServer, type TestServer } from './harness.ts'
 
 const HTML = `<!doctype html><html><head>
 <meta name="description" content="Card games" />
@@ -178,6 +189,27 @@ describe("a table's link preview", () => {
     expect(html).toContain('A&quot;/&gt;&lt;script&gt;x&lt;/script&gt; invites you')
     expect(html.match(/invites you/g)).toHaveLength(2)
     expect(html).toContain('<title>Idiot at kortbord – table ABC234</title>')
+  })
+
+  it('a store that does not answer holds the page up half a second at most; one that fails, not at all', async () => {
+    const limits = new Limits(loadConfig({ ...LOOSE_LIMITS }).limits)
+    const store = {
+      load: () => new Promise(() => {}),
+      loadRecord: () => Promise.reject(new Error('the store is down')),
+    } as unknown as TableStore
+    const previews = pagePreviews(store, limits, null)
+    const req = {
+      headers: {},
+      raw: { socket: { remoteAddress: '198.51.100.1' } },
+    } as unknown as FastifyRequest
+    let t0 = performance.now()
+    expect(await previews.table('ABC234', req)).toBeNull()
+    const waited = performance.now() - t0
+    expect(waited).toBeGreaterThanOrEqual(PREVIEW_WAIT_MS - 20)
+    expect(waited).toBeLessThan(PREVIEW_WAIT_MS + 2000)
+    t0 = performance.now()
+    expect(await previews.record('abcdefghjkmn', req)).toBeNull()
+    expect(performance.now() - t0).toBeLessThan(PREVIEW_WAIT_MS)
   })
 
   it("a table's page carries its preview for a link fetcher; past the lookup limit, or for a browser, the page comes with the general one", async () => {
