@@ -50,8 +50,12 @@ const SHARE = page(`
     </div>
   </div>`)
 
+/** The cards alone, cut close, for the home page's heading (on the felt already). */
+const LOGO = svg(CARDS).replace('viewBox="0 0 512 512"', 'viewBox="84 76 344 344"')
+
 const out = new URL('../public/', import.meta.url)
 writeFileSync(new URL('icon.svg', out), ROUNDED)
+writeFileSync(new URL('logo.svg', out), LOGO)
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
