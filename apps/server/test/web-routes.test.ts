@@ -70,6 +70,9 @@ describe('web routes', () => {
       expect(res.status, path).toBe(200)
       expect(res.headers.get('content-type'), path).toMatch(/^text\/html/)
       expect(res.headers.get('cache-control'), path).toBe('no-cache')
+      // The page's own routes keep the security headers every answer has.
+      expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'")
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff')
       expect(await res.text(), path).toBe(HTML)
     }
   })
