@@ -7,7 +7,7 @@
 // lookup; a chat app's fetcher sends no such header. Whatever goes wrong (over the limit, no such
 // table, a slow store) the page is served with its general words: a preview never holds up or
 // refuses the page.
-import type { PeekAck } from '@kortbord/protocol/wire'
+import { type PeekAck, playedGameName } from '@kortbord/protocol/wire'
 import type { FastifyRequest } from 'fastify'
 import { clientAddress, type Limits, type trustFunction } from './limits.ts'
 import type { TableStore } from './store.ts'
@@ -29,13 +29,6 @@ export function previewLang(accept: string | undefined): PreviewLang {
     if (tag.startsWith('en')) return 'en'
   }
   return 'en'
-}
-
-const GAME: Record<PeekAck['game'], string> = {
-  idiot: 'Idiot',
-  duel: 'Idioten för två',
-  klockan: 'Klockan',
-  herrarna: 'Dom Åtta Herrarna',
 }
 
 interface Words {
@@ -98,10 +91,6 @@ const WORDS: Record<PreviewLang, Words> = {
   },
 }
 
-/** The game's name as the table plays it: Klockan for two is "Klockan för två" (K-6). */
-const gameName = (game: PeekAck['game'], seats: number): string =>
-  game === 'klockan' && seats === 2 ? 'Klockan för två' : GAME[game]
-
 /** "Astrid, Bo and Cecilia". */
 function listed(names: readonly string[], and: string): string {
   if (names.length < 2) return names.join('')
@@ -114,7 +103,7 @@ function listed(names: readonly string[], and: string): string {
  */
 export function tablePreview(p: PeekAck, lang: PreviewLang, watching = false): Preview {
   const w = WORDS[lang]
-  const game = gameName(p.game, p.seats)
+  const game = playedGameName(p.game, p.seats)
   const watch = p.allowSpectators ? ` ${w.watch}` : ''
   let description: string
   if (p.status === 'waiting' && p.open > 0) {
@@ -137,7 +126,7 @@ export interface RecordFacts {
 /** What a replay's preview says: the game and who played it. */
 export function recordPreview(r: RecordFacts, lang: PreviewLang): Preview {
   const w = WORDS[lang]
-  const game = gameName(r.game, r.seats.length)
+  const game = playedGameName(r.game, r.seats.length)
   const who = w.with(
     game,
     listed(

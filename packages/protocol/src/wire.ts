@@ -216,6 +216,19 @@ export interface ClientToServerEvents {
 export type GameId = 'idiot' | 'duel' | 'klockan' | 'herrarna'
 export type TableStatus = 'waiting' | 'playing' | 'over'
 
+/** The games' names: Swedish in every language, of the page and of a link's preview alike. */
+export const GAME_NAMES: Readonly<Record<GameId, string>> = {
+  idiot: 'Idiot',
+  duel: 'Idioten för två',
+  klockan: 'Klockan',
+  herrarna: 'Dom Åtta Herrarna',
+}
+export const KLOCKAN_FOR_TWO = 'Klockan för två'
+
+/** A table's game by its name as its players play it: Klockan for two seats is Klockan för två (K-6). */
+export const playedGameName = (game: GameId, seats: number): string =>
+  game === 'klockan' && seats === 2 ? KLOCKAN_FOR_TWO : GAME_NAMES[game]
+
 export interface SeatInfo {
   /** The nickname, or null for an open seat. */
   readonly name: string | null

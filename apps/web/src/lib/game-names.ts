@@ -2,7 +2,7 @@
 // Klockan, Klockan för två, Dom Åtta Herrarna). Inside an English or Norwegian text a screen
 // reader would read them with that language's voice and get them wrong, so they are marked
 // lang="sv" (by GameName.svelte, from the parts made here).
-import type { GameId, TableSettings } from '@kortbord/protocol/wire'
+import { type GameId, playedGameName, type TableSettings } from '@kortbord/protocol/wire'
 import type { Dict, Lang } from './i18n.ts'
 
 /** A piece of a text: `sv` when it is a game's name to be read as Swedish. */
@@ -43,17 +43,21 @@ export function gameNameParts(
 export const gameTitle = (t: Dict, game: GameId): string =>
   ({ idiot: t.idiot, duel: t.duel, klockan: t.klockan, herrarna: t.herrarna })[game]
 
+/** A table's game by name, without Klockan's variant: "Klockan för två" for two (K-6). */
+export const tableGameName = (game: GameId, settings: TableSettings): string =>
+  playedGameName(game, (settings as { seats?: number }).seats ?? 1)
+
 /** A table's game in words, with Klockan's variant: what the people at it play. */
 export function gameLabel(t: Dict, game: GameId, settings: TableSettings): string {
   if (game !== 'klockan') return gameTitle(t, game)
-  const s = settings as { variant: 'standard' | 'rescue' | 'twelve' | 'twoDecks'; seats: 1 | 2 }
+  const s = settings as { variant: 'standard' | 'rescue' | 'twelve' | 'twoDecks' }
   const variant = {
     standard: t.variantStandard,
     rescue: t.variantRescue,
     twelve: t.variantTwelve,
     twoDecks: t.variantTwoDecks,
   }[s.variant]
-  return `${s.seats === 2 ? t.klockanForTwo : t.klockan} · ${variant}`
+  return `${tableGameName(game, settings)} · ${variant}`
 }
 
 /** Every game name a text of {@link gameLabel}'s may hold (GameName's `names`). */
