@@ -78,6 +78,14 @@ describe.skipIf(!browserTestsEnabled('reload.test.ts'))('Coming back to an Idiot
       await p.page.getByRole('button', { name: p.t.ready, exact: true }).click()
     }
     await playTurns(8)
+    // The guest's page has the last move too (playTurn waits for the mover's page only; CI once
+    // took the guest's picture before the host's eighth card reached it): both agree whose turn
+    // it is and show the same pile.
+    await agreedTurn()
+    await eventually(async () => {
+      const [h, g] = await Promise.all([snap(host.page), snap(guest.page)])
+      expect(g.pile).toBe(h.pile)
+    })
 
     // --- Reload ----------------------------------------------------------------------------
     const before = await snap(guest.page)
