@@ -4,6 +4,7 @@ import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, connect, must } from '../scripts/client.ts'
 import { type Node, settled, startNode } from './cluster.ts'
+import { createIdiot } from './harness.ts'
 import { redisMissing, startRedis, type TestRedis } from './redis-server.ts'
 
 const missing = redisMissing()
@@ -85,10 +86,8 @@ describe.skipIf(missing !== null)('limits and presence across nodes (STORE=redis
     await settled([...nodes, extra])
     const host = await connect(extra.url, { headers: { 'x-forwarded-for': '198.51.100.30' } })
     clients.push(host)
-    const made = must(
-      await host.send('table:create', { game: 'idiot', name: 'Ada', options: { seats: 2 } }),
-    )
-    const code = made.table as string
+    const made = await createIdiot(host, { name: 'Ada' })
+    const code = made.code
     for (let i = 0; i < 3; i++) {
       // From another node: told where the table is served, they watch there.
       const w = await client(nodes[i % 2]!, `198.51.100.${40 + i}`)
@@ -100,16 +99,14 @@ describe.skipIf(missing !== null)('limits and presence across nodes (STORE=redis
     await extra.kill()
     await settled(nodes)
     const back = await client(nodes[0]!, '198.51.100.30')
-    must(await back.send('table:reclaim', { table: code, token: made.token as string }))
+    must(await back.send('table:reclaim', { table: code, token: made.token }))
     await back.spectators(code, 0, 20_000)
   }, 60_000)
 
   it('Redis hangs during a save: OUTCOME_UNKNOWN; once it answers, the table shows what happened', async () => {
     const a = await client(nodes[0]!, '198.51.100.50')
     const b = await client(nodes[0]!, '198.51.100.51')
-    const code = must(
-      await a.send('table:create', { game: 'idiot', name: 'Ada', options: { seats: 2 } }),
-    ).table as string
+    const code = (await createIdiot(a, { name: 'Ada' })).code
     const j = must(await b.send('table:join', { table: code, name: 'Bo' }))
     await a.atVersion(code, j.version)
     redis.pause()

@@ -11,37 +11,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Client, connect, must } from '../scripts/client.ts'
 import { StoreUnavailable } from '../src/redis-store.ts'
 import { MemoryStore, type RecordEffects, type TableRecord } from '../src/store.ts'
-import { startServer, type TestServer } from './harness.ts'
+import { createIdiot, NAMES, seatIdiot, startServer, type TestServer } from './harness.ts'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** A client that says (through a trusted proxy) it comes from `ip`. */
 const from = (s: TestServer, ip: string) => connect(s.url, { headers: { 'x-forwarded-for': ip } })
 
-async function idiotTable(host: Client, n = 2, turnSeconds: number | null = null) {
-  const made = must(
-    await host.send('table:create', {
-      game: 'idiot',
-      name: 'Ada',
-      options: { seats: n, turnSeconds },
-    }),
-  )
-  return { code: made.table as string, token: made.token as string }
-}
-
-async function seated(s: TestServer, n: number, turnSeconds: number | null = null) {
-  const players = [await s.client()]
-  const { code, token } = await idiotTable(players[0]!, n, turnSeconds)
-  const tokens = [token]
-  for (let i = 1; i < n; i++) {
-    const c = await s.client()
-    tokens.push(must(await c.send('table:join', { table: code, name: `P${i}` })).token as string)
-    players.push(c)
-  }
-  const version = (await s.app.hub.get(code))!.version
-  await Promise.all(players.map((c) => c.atVersion(code, version)))
-  return { code, players, tokens, version }
-}
+const idiotTable = (host: Client, seats = 2) => createIdiot(host, { seats, turnSeconds: null })
+const seated = (s: TestServer, n: number, turnSeconds: number | null = null) =>
+  seatIdiot(s, n, { turnSeconds })
 
 describe('finding 2: tables per address per minute and per node; a deserted table goes at once', () => {
   let srv: TestServer
@@ -555,7 +534,7 @@ describe('finding 7: stallers', () => {
       }),
     )
     const u = await t.players[2]!.atVersion(t.code, handed.version)
-    expect(u.table.seats[2]).toMatchObject({ name: 'P2', bot: 'easy', away: false })
+    expect(u.table.seats[2]).toMatchObject({ name: NAMES[2], bot: 'easy', away: false })
     expect(u.log.some((e) => e.t === 'bot' && e.seat === 2 && e.by === 1)).toBe(true)
     // The staller's own moves wait: a bot plays the seat until they take it back.
     const mine = await t.players[2]!.send('game:move', {

@@ -16,7 +16,7 @@ import { Client, connect, must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
 import { MemoryStore, type RecordEffects, type TableRecord } from '../src/store.ts'
 import type { Table } from '../src/table.ts'
-import { startServer, type TestServer } from './harness.ts'
+import { seatIdiot, startServer, type TestServer } from './harness.ts'
 
 type AnyAck = Ack<Record<string, unknown>>
 
@@ -31,7 +31,6 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-const NAMES = ['Astrid', 'Bo', 'Cecilia', 'Dag']
 /** A well-formed seat token that holds no seat anywhere. */
 const WRONG_TOKEN = 'A'.repeat(43)
 /** A well-formed table code that no table has (the alphabet has no 0, 1, I, L or O). */
@@ -145,33 +144,14 @@ async function idiotTable(
   n: number,
   opts: { fill?: number; spectators?: boolean } = {},
 ): Promise<Setup> {
-  const host = await s.client()
-  const created = must(
-    await host.send('table:create', {
-      game: 'idiot',
-      name: NAMES[0]!,
-      spectators: opts.spectators ?? true,
-      options: { seats: n, turnSeconds: null },
-    }),
-  )
-  const code = created.table as string
-  const players = [host]
-  const tokens = [created.token as string]
-  let version = created.version
-  for (let i = 1; i < (opts.fill ?? n); i++) {
-    const c = await s.client()
-    const j = must(await c.send('table:join', { table: code, name: NAMES[i]! }))
-    expect(j.seat).toBe(i)
-    players.push(c)
-    tokens.push(j.token as string)
-    version = j.version
-  }
+  const t = await seatIdiot(s, n, opts)
   const watcher = await s.client()
+  let version = t.version
   // Watching is a change of the table too (the spectator count is shared by every node).
   if (opts.spectators ?? true)
-    version = must(await watcher.send('table:watch', { table: code })).version
+    version = must(await watcher.send('table:watch', { table: t.code })).version
   const outsider = await s.client()
-  return { code, players, tokens, watcher, outsider, version }
+  return { ...t, watcher, outsider, version }
 }
 
 // A deck for two players whose every card that matters is known. With an explicit deck seat 0

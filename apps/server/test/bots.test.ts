@@ -3,7 +3,7 @@ import { type IdiotView, idiotLegalMovesFromView } from '@kortbord/engine'
 import { BOT_NAMES, botName } from '@kortbord/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { must } from '../scripts/client.ts'
-import { startServer, type TestServer } from './harness.ts'
+import { createIdiot, startServer, type TestServer } from './harness.ts'
 
 let srv: TestServer
 beforeAll(async () => {
@@ -16,10 +16,8 @@ afterAll(async () => {
 describe('bots at the table', () => {
   it('[I-1][I-14] one person and three bots (easy, normal, hard) play a game to the end', async () => {
     const me = await srv.client()
-    const created = must(
-      await me.send('table:create', { game: 'idiot', name: 'Ada', options: { seats: 4 } }),
-    )
-    const code = created.table as string
+    const created = await createIdiot(me, { name: 'Ada', seats: 4 })
+    const code = created.code
     let v = created.version
     for (const [seat, level] of [
       [1, 'easy'],
@@ -67,10 +65,8 @@ describe('bots at the table', () => {
 
   it('a bot keeps the seat of a player who has gone, and steps aside when they come back', async () => {
     const host = await srv.client()
-    const created = must(
-      await host.send('table:create', { game: 'idiot', name: 'Ada', options: { seats: 2 } }),
-    )
-    const code = created.table as string
+    const created = await createIdiot(host, { name: 'Ada' })
+    const code = created.code
     const bo = await srv.client()
     const joined = must(await bo.send('table:join', { table: code, name: 'Bo' }))
     const started = must(await host.send('table:start', { table: code, version: joined.version }))

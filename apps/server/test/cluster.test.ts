@@ -7,6 +7,7 @@ import { type Client, connect, must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
 import { Ownership } from '../src/ownership.ts'
 import { type Node, readyzOnceItIs, settled, startNode } from './cluster.ts'
+import { createIdiot } from './harness.ts'
 import { redisMissing, startRedis, type TestRedis } from './redis-server.ts'
 
 const missing = redisMissing()
@@ -70,16 +71,10 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
     tokens: string[]
   }> {
     const host = await client(nodes[0]!)
-    const created = must(
-      await host.send('table:create', {
-        game: 'idiot',
-        name: 'Ada',
-        options: { seats: 3, turnSeconds: null },
-      }),
-    )
-    const code = created.table as string
+    const created = await createIdiot(host, { name: 'Ada', seats: 3, turnSeconds: null })
+    const code = created.code
     const players = [host]
-    const tokens = [created.token as string]
+    const tokens = [created.token]
     for (const [i, name] of ['Bo', 'Cy'].entries()) {
       const c = await client(nodes[(i + 1) % nodes.length]!)
       tokens.push(must(await c.send('table:join', { table: code, name })).token as string)
@@ -377,13 +372,7 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
 
   it('[I-16] a turn timer fires once, on one node, although three nodes hold the table', async () => {
     const host = await client(nodes[0]!)
-    const code = must(
-      await host.send('table:create', {
-        game: 'idiot',
-        name: 'Ada',
-        options: { seats: 3, turnSeconds: 15 },
-      }),
-    ).table as string
+    const code = (await createIdiot(host, { name: 'Ada', seats: 3, turnSeconds: 15 })).code
     const bo = await client(nodes[1]!)
     must(await bo.send('table:join', { table: code, name: 'Bo' }))
     const cy = await client(nodes[2]!)

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
 import { unexpectedDeltaMisses } from './delta-watch.ts'
-import { startServer, type TestServer } from './harness.ts'
+import { createIdiot, startServer, type TestServer } from './harness.ts'
 
 let srv: TestServer
 beforeAll(async () => {
@@ -40,13 +40,7 @@ function tamper(c: Client, change: (d: TableDelta) => TableDelta | null): void {
 /** A started 2-player Idiot table with two spectators: one takes deltas, one whole updates. */
 async function table(spectator: Client, turnSeconds: number | null = null) {
   const host = await srv.client()
-  const code = must(
-    await host.send('table:create', {
-      game: 'idiot',
-      name: 'Astrid',
-      options: { seats: 2, turnSeconds },
-    }),
-  ).table as string
+  const { code } = await createIdiot(host, { turnSeconds })
   const bo = await srv.client()
   must(await bo.send('table:join', { table: code, name: 'Bo' }))
   const whole = await srv.client({ deltas: false })

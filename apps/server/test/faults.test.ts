@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, connect, must } from '../scripts/client.ts'
 import { type Node, readyzOnceItIs, startNode } from './cluster.ts'
 import { type FaultProxy, startFaultProxy } from './fault-proxy.ts'
+import { createIdiot } from './harness.ts'
 import { redisMissing, startRedis, type TestRedis } from './redis-server.ts'
 
 const missing = redisMissing()
@@ -32,8 +33,7 @@ describe.skipIf(missing !== null)('a node between resets of its Redis connection
     })
     for (let i = 0; i < 2; i++) clients.push(await connect(node.url))
     const [a, b] = clients as [Client, Client]
-    code = must(await a.send('table:create', { game: 'idiot', name: 'Ada', options: { seats: 2 } }))
-      .table as string
+    code = (await createIdiot(a, { name: 'Ada' })).code
     const j = must(await b.send('table:join', { table: code, name: 'Bo' }))
     await a.atVersion(code, j.version)
     version = must(await a.send('table:start', { table: code, version: j.version })).version
@@ -133,9 +133,7 @@ describe.skipIf(missing !== null)('a node between resets of its Redis connection
     expect((await readyzOnceItIs(node.url, 503)).status).toBe(503)
     proxy.up()
     await served()
-    must(
-      await clients[1]!.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
-    )
+    await createIdiot(clients[1]!, { name: 'Bo' })
   })
 
   it('nothing escaped to the process: no unhandled rejection, no uncaught exception', async () => {

@@ -1,6 +1,6 @@
 // Starts a real server on a free port for a test, with real socket.io clients.
 import pino from 'pino'
-import { type Client, type ClientOptions, connect } from '../scripts/client.ts'
+import { type Client, type ClientOptions, connect, must } from '../scripts/client.ts'
 import { type App, buildApp, REDACT } from '../src/app.ts'
 import { type Config, loadConfig } from '../src/config.ts'
 import { MemoryStore, type TableStore } from '../src/store.ts'
@@ -69,4 +69,72 @@ export async function startServer(
       await app.close()
     },
   }
+}
+
+/** The players' names at a test table, seat by seat. */
+export const NAMES = ['Astrid', 'Bo', 'Cecilia', 'Dag'] as const
+
+export interface IdiotTableOptions {
+  /** Seats at the table (2 unless told). */
+  seats?: number
+  /** The host's name (Astrid unless told). */
+  name?: string
+  /** Left out: the server's default, as a client that does not say. */
+  spectators?: boolean
+  /** Left out: the server's default clock; null: none. */
+  turnSeconds?: number | null
+  entropy?: string
+}
+
+/** `host` creates an Idiot table; its code, the host's seat token and the table's version. */
+export async function createIdiot(host: Client, o: IdiotTableOptions = {}) {
+  const made = must(
+    await host.send('table:create', {
+      game: 'idiot',
+      name: o.name ?? NAMES[0],
+      ...(o.spectators === undefined ? {} : { spectators: o.spectators }),
+      ...(o.entropy === undefined ? {} : { entropy: o.entropy }),
+      options: {
+        seats: o.seats ?? 2,
+        ...(o.turnSeconds === undefined ? {} : { turnSeconds: o.turnSeconds }),
+      },
+    }),
+  )
+  return { code: made.table as string, token: made.token as string, version: made.version }
+}
+
+export interface SeatedIdiot {
+  code: string
+  /** Seat by seat, the host first. */
+  players: Client[]
+  tokens: string[]
+  /** The table's version once every player has seen the last one sit down. */
+  version: number
+}
+
+/**
+ * A host creates an Idiot table of `seats` on `s`, with no turn clock unless told, and players
+ * sit down until `fill` seats (all unless told) are taken, named from NAMES; it returns once every
+ * player has seen the last join.
+ */
+export async function seatIdiot(
+  s: TestServer,
+  seats: number,
+  o: Omit<IdiotTableOptions, 'seats'> & { fill?: number } = {},
+): Promise<SeatedIdiot> {
+  const host = await s.client()
+  const made = await createIdiot(host, { ...o, seats, turnSeconds: o.turnSeconds ?? null })
+  const players = [host]
+  const tokens = [made.token]
+  let version = made.version
+  for (let i = 1; i < (o.fill ?? seats); i++) {
+    const c = await s.client()
+    const j = must(await c.send('table:join', { table: made.code, name: NAMES[i]! }))
+    if (j.seat !== i) throw new Error(`${NAMES[i]} sat at seat ${String(j.seat)}, not ${i}`)
+    players.push(c)
+    tokens.push(j.token as string)
+    version = j.version
+  }
+  await Promise.all(players.map((c) => c.atVersion(made.code, version)))
+  return { code: made.code, players, tokens, version }
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Client } from '../scripts/client.ts'
 import { must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
-import { startServer, type TestServer } from './harness.ts'
+import { seatIdiot, startServer, type TestServer } from './harness.ts'
 
 let srv: TestServer
 beforeAll(async () => {
@@ -21,32 +21,15 @@ afterAll(async () => {
   await srv.stop()
 })
 
-const NAMES = ['Astrid', 'Bo', 'Cecilia', 'Dag']
-
 /** A host creates an n-seat Idiot table, the others join, a spectator watches. */
-export async function idiotTable(
+async function idiotTable(
   s: TestServer,
   n: number,
   options: { turnSeconds?: number | null } = {},
 ): Promise<{ code: string; players: Client[]; watcher: Client; version: number }> {
-  const host = await s.client()
-  const created = must(
-    await host.send('table:create', {
-      game: 'idiot',
-      name: NAMES[0]!,
-      options: { seats: n, turnSeconds: options.turnSeconds ?? null },
-    }),
-  )
-  const code = created.table as string
+  const { code, players, tokens } = await seatIdiot(s, n, options)
   expect(code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/)
-  expect(created.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-  const players = [host]
-  for (let i = 1; i < n; i++) {
-    const c = await s.client()
-    const j = must(await c.send('table:join', { table: code, name: NAMES[i]! }))
-    expect(j.seat).toBe(i)
-    players.push(c)
-  }
+  expect(tokens[0]).toMatch(/^[A-Za-z0-9_-]{43}$/)
   const watcher = await s.client()
   must(await watcher.send('table:watch', { table: code }))
   const version = players.at(-1)!.state(code)!.table.version

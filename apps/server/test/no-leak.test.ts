@@ -25,7 +25,7 @@ import { describe, expect, it } from 'vitest'
 import { type Client, must } from '../scripts/client.ts'
 import { driveDuel, driveIdiot } from '../scripts/drive.ts'
 import { MemoryStore, type RecordEffects, type TableRecord } from '../src/store.ts'
-import { startServer } from './harness.ts'
+import { createIdiot, startServer } from './harness.ts'
 
 /** A memory store that keeps every version ever saved: the server's whole history. */
 class RecordingStore extends MemoryStore {
@@ -470,13 +470,7 @@ describe('[I-15][A-15] nobody ever receives a card they may not know', () => {
       try {
         const host = await srv.client()
         const raws = [recordDeltas(host)]
-        const code = must(
-          await host.send('table:create', {
-            game: 'idiot',
-            name: 'P0',
-            options: { seats: n, turnSeconds: null },
-          }),
-        ).table as string
+        const code = (await createIdiot(host, { name: 'P0', seats: n, turnSeconds: null })).code
         const players: Client[] = [host]
         for (let i = 1; i < n; i++) {
           const c = await srv.client()

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connect, must } from '../scripts/client.ts'
 import { loadConfig } from '../src/config.ts'
 import { logCode } from '../src/table.ts'
-import { startServer, type TestServer } from './harness.ts'
+import { createIdiot, startServer, type TestServer } from './harness.ts'
 
 describe('operations', () => {
   let srv: TestServer
@@ -33,9 +33,7 @@ describe('operations', () => {
     const quick = await startServer({ GRACE_SECONDS: '0.05' })
     try {
       const [a, b] = [await quick.client(), await quick.client()]
-      const code = must(
-        await a.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
-      ).table as string
+      const code = (await createIdiot(a, { name: 'Bo' })).code
       const j = must(await b.send('table:join', { table: code, name: 'Li' }))
       await a.atVersion(code, j.version)
       must(await a.send('table:start', { table: code, version: j.version }))
@@ -125,9 +123,7 @@ describe('operations', () => {
     const token = 'a-metrics-token-for-tests'
     const m = await startServer({ METRICS_TOKEN: token })
     const c = await m.client()
-    const code = must(
-      await c.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
-    ).table as string
+    const code = (await createIdiot(c, { name: 'Bo' })).code
     await c.send('table:start', { table: code, version: 1 })
     // Not public (issue 13, finding 10): no token, or a wrong one, gets nothing.
     expect((await fetch(`${m.url}/metrics`)).status).toBe(401)
@@ -149,19 +145,17 @@ describe('operations', () => {
 
   it('logs are JSON, per table, and never hold a seat token', async () => {
     const c = await srv.client()
-    const created = must(
-      await c.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
-    )
+    const created = await createIdiot(c, { name: 'Bo' })
     const b = await srv.client()
-    const joined = must(await b.send('table:join', { table: created.table as string, name: 'Li' }))
+    const joined = must(await b.send('table:join', { table: created.code, name: 'Li' }))
     srv.app.log.info({ token: created.token, msg: { token: joined.token } }, 'a careless line')
     const parsed = logs.map((l) => JSON.parse(l) as Record<string, unknown>)
-    const code = created.table as string
+    const code = created.code
     expect(parsed.some((l) => l.table === logCode(code) && l.msg === 'table created')).toBe(true)
     const all = logs.join('\n')
     // A code is the key to join and watch: logs name a table by a hash of it (finding 12).
     expect(all).not.toContain(code)
-    expect(all).not.toContain(created.token as string)
+    expect(all).not.toContain(created.token)
     expect(all).not.toContain(joined.token as string)
     expect(all).toContain('[redacted]')
   })
@@ -201,9 +195,7 @@ describe('graceful shutdown', () => {
   it('lets a command in flight finish, refuses new ones, and closes', async () => {
     const srv = await startServer()
     const c = await srv.client()
-    const code = must(
-      await c.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
-    ).table as string
+    const code = (await createIdiot(c, { name: 'Bo' })).code
     const stored = await srv.app.store.load(code)
     expect(stored?.version).toBe(1)
     const closing = srv.app.close()
@@ -224,9 +216,7 @@ describe('graceful shutdown', () => {
     const logs: string[] = []
     const srv = await startServer({}, { logs })
     const players = [await srv.client(), await srv.client()]
-    const code = must(
-      await players[0]!.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 2 } }),
-    ).table as string
+    const code = (await createIdiot(players[0]!, { name: 'Bo' })).code
     must(await players[1]!.send('table:join', { table: code, name: 'Siv' }))
     const before = (await srv.app.store.load(code))!
     await srv.app.close()

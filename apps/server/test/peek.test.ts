@@ -1,7 +1,7 @@
 // table:peek: what the join form may show before joining, to anyone with the code, and no more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, connect, must } from '../scripts/client.ts'
-import { startServer, type TestServer } from './harness.ts'
+import { createIdiot, startServer, type TestServer } from './harness.ts'
 
 let srv: TestServer
 /** A second server whose lookup limit is small enough to reach (addresses from x-forwarded-for). */
@@ -22,17 +22,8 @@ afterAll(async () => {
 
 const from = (s: TestServer, ip: string) => connect(s.url, { headers: { 'x-forwarded-for': ip } })
 
-async function idiot(host: Client, seats: number, spectators = true) {
-  const made = must(
-    await host.send('table:create', {
-      game: 'idiot',
-      name: 'Astrid',
-      spectators,
-      options: { seats, turnSeconds: null },
-    }),
-  )
-  return { code: made.table as string, token: made.token as string }
-}
+const idiot = (host: Client, seats: number, spectators = true) =>
+  createIdiot(host, { seats, spectators, turnSeconds: null })
 
 describe('table:peek', () => {
   it('tells the game, its settings, the seats and whether watching is on; the asker is not at the table and nothing changes', async () => {

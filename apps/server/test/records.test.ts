@@ -33,7 +33,7 @@ import { type Client, must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
 import { FramesCache } from '../src/public-frames.ts'
 import { MemoryStore } from '../src/store.ts'
-import { startServer, type TestServer } from './harness.ts'
+import { createIdiot, startServer, type TestServer } from './harness.ts'
 
 const entropy = () => randomBytes(16).toString('hex')
 
@@ -81,15 +81,13 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
   it('[I-15] an Idiot game: committed before, dealt from everyone’s contributions, revealed after, verified', async () => {
     const mine = [entropy(), entropy(), entropy()]
     const players: Client[] = [await srv.client()]
-    const created = must(
-      await players[0]!.send('table:create', {
-        game: 'idiot',
-        name: 'Ada',
-        entropy: mine[0],
-        options: { seats: 3, turnSeconds: null },
-      }),
-    )
-    const code = created.table as string
+    const created = await createIdiot(players[0]!, {
+      name: 'Ada',
+      seats: 3,
+      turnSeconds: null,
+      entropy: mine[0],
+    })
+    const code = created.code
     for (const [i, name] of ['Bo', 'Cy'].entries()) {
       const c = await srv.client()
       must(await c.send('table:join', { table: code, name, entropy: mine[i + 1] }))
@@ -189,13 +187,7 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
     const quick = await startServer({ KORTBORD_TIMER_SCALE: '0.001', BOT_DELAY_MS: '5' })
     try {
       const host = await quick.client()
-      const code = must(
-        await host.send('table:create', {
-          game: 'idiot',
-          name: 'Ada',
-          options: { seats: 2, turnSeconds: 15 },
-        }),
-      ).table as string
+      const code = (await createIdiot(host, { name: 'Ada', turnSeconds: 15 })).code
       const b = must(
         await host.send('table:bot', { table: code, version: 1, seat: 1, level: 'easy' }),
       )
@@ -309,13 +301,7 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
     try {
       // Ada takes whole updates, each with the head (a delta has it every HEAD_EVERY versions).
       const players = [await capped.client({ deltas: false }), await capped.client()]
-      const code = must(
-        await players[0]!.send('table:create', {
-          game: 'idiot',
-          name: 'Ada',
-          options: { seats: 2, turnSeconds: null },
-        }),
-      ).table as string
+      const code = (await createIdiot(players[0]!, { name: 'Ada', turnSeconds: null })).code
       const j = must(await players[1]!.send('table:join', { table: code, name: 'Bo' }))
       await players[0]!.atVersion(code, j.version)
       const started = must(
@@ -367,13 +353,7 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
     const capped = await startServer({ KORTBORD_TEST_DEALS: '0', RECORD_FRAMES_MAX: '10' })
     try {
       const players = [await capped.client(), await capped.client()]
-      const code = must(
-        await players[0]!.send('table:create', {
-          game: 'idiot',
-          name: 'Ada',
-          options: { seats: 2, turnSeconds: null },
-        }),
-      ).table as string
+      const code = (await createIdiot(players[0]!, { name: 'Ada', turnSeconds: null })).code
       const j = must(await players[1]!.send('table:join', { table: code, name: 'Bo' }))
       const w = await capped.client()
       must(await w.send('table:watch', { table: code }))

@@ -1,47 +1,11 @@
 import type { IdiotView } from '@kortbord/engine'
 import { LOG_TAIL, type TableUpdate } from '@kortbord/protocol'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type Client, must } from '../scripts/client.ts'
+import { must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
-import { startServer, type TestServer } from './harness.ts'
+import { createIdiot, NAMES, seatIdiot, startServer, type TestServer } from './harness.ts'
 
-const NAMES = ['Astrid', 'Bo', 'Cecilia', 'Dag']
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-interface Seated {
-  code: string
-  players: Client[]
-  tokens: string[]
-  version: number
-}
-
-async function table(
-  s: TestServer,
-  n: number,
-  extra: { spectators?: boolean; turnSeconds?: number | null } = {},
-): Promise<Seated> {
-  const host = await s.client()
-  const created = must(
-    await host.send('table:create', {
-      game: 'idiot',
-      name: NAMES[0]!,
-      spectators: extra.spectators ?? true,
-      options: { seats: n, turnSeconds: extra.turnSeconds ?? null },
-    }),
-  )
-  const code = created.table as string
-  const players = [host]
-  const tokens = [created.token as string]
-  for (let i = 1; i < n; i++) {
-    const c = await s.client()
-    const j = must(await c.send('table:join', { table: code, name: NAMES[i]! }))
-    players.push(c)
-    tokens.push(j.token as string)
-  }
-  const version = players.at(-1)!.state(code)!.table.version
-  await Promise.all(players.map((c) => c.atVersion(code, version)))
-  return { code, players, tokens, version }
-}
 
 describe('seats belong to people', () => {
   let srv: TestServer
@@ -54,9 +18,7 @@ describe('seats belong to people', () => {
 
   it('a second player of a taken name sits as "Bo 2": everyone can tell them apart', async () => {
     const host = await srv.client()
-    const code = must(
-      await host.send('table:create', { game: 'idiot', name: 'Bo', options: { seats: 3 } }),
-    ).table as string
+    const code = (await createIdiot(host, { name: 'Bo', seats: 3 })).code
     const [b, c] = [await srv.client(), await srv.client()]
     must(await b.send('table:join', { table: code, name: 'bo' }))
     const j = must(await c.send('table:join', { table: code, name: 'Bo' }))
@@ -68,7 +30,7 @@ describe('seats belong to people', () => {
   })
 
   it('tokens are distinct, 256-bit, and never sent to anyone else', async () => {
-    const t = await table(srv, 4)
+    const t = await seatIdiot(srv, 4)
     expect(new Set(t.tokens).size).toBe(4)
     for (const tok of t.tokens) expect(Buffer.from(tok, 'base64url')).toHaveLength(32)
     const watcher = await srv.client()
@@ -82,7 +44,7 @@ describe('seats belong to people', () => {
   })
 
   it('[I-15] a reload reclaims the seat with the token and gets the full view at once', async () => {
-    const t = await table(srv, 3)
+    const t = await seatIdiot(srv, 3)
     const started = must(
       await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
     )
@@ -105,7 +67,7 @@ describe('seats belong to people', () => {
   })
 
   it('a wrong or missing token cannot take a seat, and joining never takes a held seat', async () => {
-    const t = await table(srv, 2)
+    const t = await seatIdiot(srv, 2)
     t.players[1]!.close()
     await t.players[0]!.waitFor(t.code, (u) => !u.table.seats[1]!.connected)
     const thief = await srv.client()
@@ -121,14 +83,14 @@ describe('seats belong to people', () => {
     const join = await thief.send('table:join', { table: t.code, name: 'Mallory' })
     expect(join).toMatchObject({ ok: false, error: { code: 'TABLE_FULL' } })
     // A token of another table holds nothing here.
-    const other = await table(srv, 2)
+    const other = await seatIdiot(srv, 2)
     const cross = await thief.send('table:reclaim', { table: t.code, token: other.tokens[1]! })
     expect(cross).toMatchObject({ ok: false, error: { code: 'BAD_TOKEN' } })
     expect(thief.updates.filter((u) => u.table.code === t.code)).toHaveLength(0)
   })
 
   it('the newest connection with the token wins; the old one is told it was replaced', async () => {
-    const t = await table(srv, 2)
+    const t = await seatIdiot(srv, 2)
     const second = await srv.client()
     must(await second.send('table:reclaim', { table: t.code, token: t.tokens[1]! }))
     await sleep(50)
@@ -141,7 +103,7 @@ describe('seats belong to people', () => {
   })
 
   it('the grace period expires as configured: in the waiting room the seat is freed', async () => {
-    const t = await table(srv, 3)
+    const t = await seatIdiot(srv, 3)
     const t0 = Date.now()
     t.players[2]!.close()
     const freed = await t.players[0]!.waitFor(t.code, (u) => u.table.seats[2]!.name === null, 5000)
@@ -157,7 +119,7 @@ describe('seats belong to people', () => {
   })
 
   it('mid-game a player whose grace ran out keeps the seat until the host removes them', async () => {
-    const t = await table(srv, 3)
+    const t = await seatIdiot(srv, 3)
     must(await t.players[0]!.send('table:start', { table: t.code, version: t.version }))
     const h = t.players[0]!
     const present = await h.send('table:remove', {
@@ -197,7 +159,7 @@ describe('seats belong to people', () => {
   })
 
   it('a table everyone left is closed at once: its spectators are told, its code is free', async () => {
-    const t = await table(srv, 2)
+    const t = await seatIdiot(srv, 2)
     const w = await srv.client()
     must(await w.send('table:watch', { table: t.code }))
     must(await t.players[1]!.send('table:leave', { table: t.code }))
@@ -210,7 +172,7 @@ describe('seats belong to people', () => {
   })
 
   it('[I-16] a host who leaves mid-game hands the table on; seats of the gone free when the game ends', async () => {
-    const t = await table(srv, 3)
+    const t = await seatIdiot(srv, 3)
     const started = must(
       await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
     )
@@ -242,7 +204,7 @@ describe('seats belong to people', () => {
   })
 
   it('[I-16] a newcomer in a seat freed after a game starts from 0; the game is named as it was played', async () => {
-    const t = await table(srv, 3)
+    const t = await seatIdiot(srv, 3)
     const started = must(
       await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
     )
@@ -283,7 +245,7 @@ describe('seats belong to people', () => {
   })
 
   it('[I-16] a player who went during a game and forfeits it: their seat counts 0 once freed', async () => {
-    const t = await table(srv, 3)
+    const t = await seatIdiot(srv, 3)
     const started = must(
       await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
     )
@@ -312,7 +274,7 @@ describe('seats belong to people', () => {
   })
 
   it('leaving the waiting room frees the seat; a leaving host hands the table on', async () => {
-    const t = await table(srv, 3)
+    const t = await seatIdiot(srv, 3)
     must(await t.players[0]!.send('table:leave', { table: t.code }))
     const u = await t.players[1]!.waitFor(t.code, (x) => x.table.seats[0]!.name === null)
     expect(u.table.host).toBe(1)
@@ -331,7 +293,7 @@ describe('spectators', () => {
   })
 
   it('[I-15] watch by the code, appear as a count, see the public view, and cannot act', async () => {
-    const t = await table(srv, 2)
+    const t = await seatIdiot(srv, 2)
     const w1 = await srv.client()
     const w2 = await srv.client()
     must(await w1.send('table:watch', { table: t.code.toLowerCase() }))
@@ -366,7 +328,7 @@ describe('spectators', () => {
   })
 
   it('the host can turn watching off', async () => {
-    const t = await table(srv, 2, { spectators: false })
+    const t = await seatIdiot(srv, 2, { spectators: false })
     const w = await srv.client()
     const r = await w.send('table:watch', { table: t.code })
     expect(r).toMatchObject({ ok: false, error: { code: 'SPECTATORS_OFF' } })
@@ -386,7 +348,7 @@ describe('turn timers', () => {
   })
 
   it('[I-16] off by default: nothing happens when nobody moves', async () => {
-    const t = await table(srv, 2)
+    const t = await seatIdiot(srv, 2)
     const started = must(
       await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
     )
@@ -397,7 +359,7 @@ describe('turn timers', () => {
   })
 
   it('[I-16] when time runs out the server readies, picks up or plays the lowest card, logs it, and marks the player away', async () => {
-    const t = await table(srv, 2, { turnSeconds: 15 })
+    const t = await seatIdiot(srv, 2, { turnSeconds: 15 })
     const started = must(
       await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
     )
@@ -451,7 +413,7 @@ describe('turn timers', () => {
   })
 
   it('[I-16] with nobody connected no clock runs; the game waits, and goes on when someone is back', async () => {
-    const t = await table(srv, 2, { turnSeconds: 15 })
+    const t = await seatIdiot(srv, 2, { turnSeconds: 15 })
     must(await t.players[0]!.send('table:start', { table: t.code, version: t.version }))
     for (const c of t.players) c.close()
     const tbl = (await srv.app.hub.get(t.code))!
@@ -474,7 +436,7 @@ describe('a game driven to the end keeps the table consistent', () => {
   it('all clients agree on the last version', async () => {
     const srv = await startServer()
     try {
-      const t = await table(srv, 4)
+      const t = await seatIdiot(srv, 4)
       const started = must(
         await t.players[0]!.send('table:start', { table: t.code, version: t.version }),
       )
@@ -496,15 +458,8 @@ describe('the log travels as deltas', () => {
       const host = await srv.client({ deltas: false })
       const raw: TableUpdate[] = []
       host.socket.on('table:update', (u) => raw.push(u))
-      const created = must(
-        await host.send('table:create', {
-          game: 'idiot',
-          name: 'Astrid',
-          spectators: true,
-          options: { seats: 2, turnSeconds: null },
-        }),
-      )
-      const code = created.table as string
+      const created = await createIdiot(host, { spectators: true, turnSeconds: null })
+      const code = created.code
       // The creator's first update is a whole one.
       await host.atVersion(code, 1)
       expect(raw[0]).toMatchObject({ logAfter: null, log: [{ seq: 1, t: 'joined', seat: 0 }] })

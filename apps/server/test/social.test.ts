@@ -3,7 +3,7 @@
 import type { ChatMessage, ChatReaction } from '@kortbord/protocol'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Client, must } from '../scripts/client.ts'
-import { startServer, type TestServer } from './harness.ts'
+import { createIdiot, startServer, type TestServer } from './harness.ts'
 
 /** Everything of a kind a client hears. */
 function hear<T>(c: Client, event: 'chat:message' | 'chat:reaction'): T[] {
@@ -14,13 +14,7 @@ function hear<T>(c: Client, event: 'chat:message' | 'chat:reaction'): T[] {
 
 async function table(srv: TestServer, bot = false) {
   const a = await srv.client()
-  const code = must(
-    await a.send('table:create', {
-      game: 'idiot',
-      name: 'Ada',
-      options: { seats: 2, turnSeconds: null },
-    }),
-  ).table as string
+  const { code } = await createIdiot(a, { name: 'Ada', turnSeconds: null })
   let b: Client | null = null
   if (bot) must(await a.send('table:bot', { table: code, version: 1, seat: 1, level: 'easy' }))
   else {
