@@ -7,7 +7,7 @@
 // lookup; a chat app's fetcher sends no such header. Whatever goes wrong (over the limit, no such
 // table, a slow store) the page is served with its general words: a preview never holds up or
 // refuses the page.
-import { type PeekAck, playedGameName } from '@kortbord/protocol/wire'
+import { type GameId, type PeekAck, playedGameName } from '@kortbord/protocol/wire'
 import type { FastifyRequest } from 'fastify'
 import { clientAddress, type Limits, type trustFunction } from './limits.ts'
 import type { TableStore } from './store.ts'
@@ -16,6 +16,9 @@ import { peekOf } from './table-types.ts'
 export interface Preview {
   readonly title: string
   readonly description: string
+  /** The game's own picture (apps/web/public/share-<game>.png, drawn by scripts/icons.ts). */
+  readonly image: string
+  readonly imageAlt: string
 }
 
 export type PreviewLang = 'sv' | 'nb' | 'en'
@@ -44,6 +47,8 @@ interface Words {
   playing: string
   over: string
   watch: string
+  /** What each game's picture shows, for those who cannot see it. */
+  pictures: Record<GameId, string>
 }
 
 const WORDS: Record<PreviewLang, Words> = {
@@ -60,6 +65,12 @@ const WORDS: Record<PreviewLang, Words> = {
     playing: 'A game is being played.',
     over: 'The game is over.',
     watch: 'Open the link to watch.',
+    pictures: {
+      idiot: 'A hand fanned over two face-down cards: a two, a ten and an ace',
+      duel: 'Four piles of cards, an ace on top of each',
+      klockan: 'Twelve cards round a clock face, a king in the middle',
+      herrarna: 'Eight jacks in two rows: the eight lords',
+    },
   },
   sv: {
     title: (game, code) => `${game} på kortbord – bord ${code}`,
@@ -74,6 +85,12 @@ const WORDS: Record<PreviewLang, Words> = {
     playing: 'Ett parti pågår.',
     over: 'Partiet är slut.',
     watch: 'Öppna länken och titta på.',
+    pictures: {
+      idiot: 'En hand i solfjäder över två nedvända kort: en tvåa, en tia och ett ess',
+      duel: 'Fyra högar kort med ett ess överst på var och en',
+      klockan: 'Tolv kort runt en urtavla, en kung i mitten',
+      herrarna: 'Åtta knektar i två rader: de åtta herrarna',
+    },
   },
   nb: {
     title: (game, code) => `${game} på kortbord – bord ${code}`,
@@ -88,6 +105,12 @@ const WORDS: Record<PreviewLang, Words> = {
     playing: 'Et parti pågår.',
     over: 'Partiet er slutt.',
     watch: 'Åpne lenken og se på.',
+    pictures: {
+      idiot: 'En hånd i vifte over to kort med baksiden opp: en toer, en tier og et ess',
+      duel: 'Fire bunker med kort, et ess øverst på hver',
+      klockan: 'Tolv kort rundt en urskive, en konge i midten',
+      herrarna: 'Åtte knekter i to rader: de åtte herrene',
+    },
   },
 }
 
@@ -112,8 +135,14 @@ export function tablePreview(p: PeekAck, lang: PreviewLang, watching = false): P
     description = `${free} ${watching && p.allowSpectators ? w.watch : w.join}`
   } else if (p.status === 'waiting') description = `${w.full}${watch}`
   else description = `${p.status === 'playing' ? w.playing : w.over}${watch}`
-  return { title: w.title(game, p.table), description }
+  return { title: w.title(game, p.table), description, ...picture(p.game, w) }
 }
+
+/** The game's own preview picture and what it shows. */
+const picture = (game: GameId, w: Words) => ({
+  image: `/share-${game}.png`,
+  imageAlt: w.pictures[game],
+})
 
 /** What a game record tells of itself on its replay page (record-routes.ts). */
 export interface RecordFacts {
@@ -134,7 +163,11 @@ export function recordPreview(r: RecordFacts, lang: PreviewLang): Preview {
       w.and,
     ),
   )
-  return { title: w.replay(game), description: r.over ? `${who}. ${w.steps}` : `${who}.` }
+  return {
+    title: w.replay(game),
+    description: r.over ? `${who}. ${w.steps}` : `${who}.`,
+    ...picture(r.game, w),
+  }
 }
 
 const escapeHtml = (s: string): string =>
@@ -143,11 +176,16 @@ const escapeHtml = (s: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   )
 
-/** index.html with the preview's title and description in place of the general ones. */
+/**
+ * index.html with the preview's title, description and picture in place of the general ones (the
+ * picture keeps the address PUBLIC_URL gave the general one).
+ */
 export function withPreview(html: string, p: Preview): string {
   const title = escapeHtml(p.title)
   const description = escapeHtml(p.description)
   return html
+    .replace(/(<meta property="og:image" content="[^"]*?)\/share\.png"/, `$1${p.image}"`)
+    .replace(/(<meta property="og:image:alt" content=")[^"]*"/, `$1${escapeHtml(p.imageAlt)}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${title}"`)
     .replace(/(<meta property="og:description" content=")[^"]*"/, `$1${description}"`)

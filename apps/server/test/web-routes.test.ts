@@ -20,11 +20,12 @@ import {
 } from '../src/page-preview.ts'
 import type { TableStore } from '../src/store.ts'
 import { pageHtml } from '../src/web-routes.ts'
-import { LOOSE_LIMITS, startServer, type TestServer } from './harness.ts'
+import { createIdiot, LOOSE_LIMITS, startServer, type TestServer } from './harness.ts'
 
 const HTML = `<!doctype html><html><head>
 <meta name="description" content="Card games" />
 <meta property="og:image" content="/share.png" />
+<meta property="og:image:alt" content="Two cards" />
 <meta property="og:title" content="kortbord" />
 <meta property="og:description" content="Card games" />
 <title>kortbord</title>
@@ -129,6 +130,8 @@ describe("a table's link preview", () => {
       title: 'Idiot at kortbord – table ABC234',
       description:
         'Astrid invites you to Idiot: 2 of 4 seats free. Open the link to take a seat, nothing to install.',
+      image: '/share-idiot.png',
+      imageAlt: 'A hand fanned over two face-down cards: a two, a ten and an ace',
     })
     // A spectator's link invites to watch; to a table that takes none, to take a seat.
     expect(tablePreview(peek({}), 'en', true).description).toBe(
@@ -155,7 +158,11 @@ describe("a table's link preview", () => {
       open: 1,
       settings: { variant: 'standard', seats: 2 },
     } as never)
-    expect(tablePreview(forTwo, 'sv').title).toBe('Klockan för två på kortbord – bord ABC234')
+    expect(tablePreview(forTwo, 'sv')).toMatchObject({
+      title: 'Klockan för två på kortbord – bord ABC234',
+      image: '/share-klockan.png',
+      imageAlt: 'Tolv kort runt en urtavla, en kung i mitten',
+    })
     expect(tablePreview(peek({ game: 'duel' }), 'en').title).toBe(
       'Idioten för två at kortbord – table ABC234',
     )
@@ -167,10 +174,14 @@ describe("a table's link preview", () => {
       title: 'Replay: Idiot – kortbord',
       description:
         'Idiot with Astrid, Bo and Cecilia. Step through every move and check the shuffle.',
+      image: '/share-idiot.png',
+      imageAlt: 'A hand fanned over two face-down cards: a two, a ten and an ace',
     })
     expect(recordPreview({ game: 'duel', seats: seats.slice(0, 2), over: false }, 'sv')).toEqual({
       title: 'Uppspelning: Idioten för två – kortbord',
       description: 'Idioten för två med Astrid och Bo.',
+      image: '/share-duel.png',
+      imageAlt: 'Fyra högar kort med ett ess överst på var och en',
     })
     expect(
       recordPreview({ game: 'klockan', seats: [{ name: 'Olle' }], over: true }, 'nb').description,
@@ -192,6 +203,18 @@ describe("a table's link preview", () => {
     expect(html).toContain('A&quot;/&gt;&lt;script&gt;x&lt;/script&gt; invites you')
     expect(html.match(/invites you/g)).toHaveLength(2)
     expect(html).toContain('<title>Idiot at kortbord – table ABC234</title>')
+  })
+
+  it("shows the game's own picture, where PUBLIC_URL put the general one, and says what it shows", () => {
+    const dom = recordPreview({ game: 'herrarna', seats: [{ name: 'Olle' }], over: true }, 'nb')
+    const html = withPreview(pageHtml(HTML, 'https://kortbord.example'), dom)
+    expect(html).toContain(
+      '<meta property="og:image" content="https://kortbord.example/share-herrarna.png" />',
+    )
+    expect(html).toContain(
+      '<meta property="og:image:alt" content="Åtte knekter i to rader: de åtte herrene" />',
+    )
+    expect(withPreview(HTML, dom)).toContain('content="/share-herrarna.png"')
   })
 
   it('a store that does not answer holds the page up half a second at most; one that fails, not at all', async () => {
@@ -217,15 +240,7 @@ describe("a table's link preview", () => {
 
   it("a table's page carries its preview for a link fetcher; past the lookup limit, or for a browser, the page comes with the general one", async () => {
     const host = await tight.client()
-    const made = must(
-      await host.send('table:create', {
-        game: 'idiot',
-        name: 'Astrid',
-        spectators: true,
-        options: { seats: 3, turnSeconds: null },
-      }),
-    )
-    const code = made.table as string
+    const { code } = await createIdiot(host, { seats: 3, spectators: true, turnSeconds: null })
     const get = (ip: string, lang = 'sv') =>
       fetch(`${tight.url}/t/${code.toLowerCase()}`, {
         headers: { 'x-forwarded-for': ip, 'accept-language': lang },
@@ -243,6 +258,7 @@ describe("a table's link preview", () => {
     const html = await first.text()
     expect(html).toContain(`<meta property="og:title" content="Idiot på kortbord – bord ${code}"`)
     expect(html).toContain('content="Astrid bjuder in dig till Idiot: 2 av 3 platser lediga.')
+    expect(html).toContain('<meta property="og:image" content="/share-idiot.png" />')
     // The same lookups as a peek's: the second is the last this address may make this minute.
     const watchLink = await fetch(`${tight.url}/t/${code}?watch`, {
       headers: { 'x-forwarded-for': '203.0.113.7', 'accept-language': 'en' },

@@ -6,6 +6,7 @@
  * (needs Chromium at /usr/bin/chromium, or CHROMIUM).
  */
 import { writeFileSync } from 'node:fs'
+import { GAME_NAMES } from '@kortbord/protocol/wire'
 import { chromium } from 'playwright-core'
 
 const FELT = '#0f5132'
@@ -50,6 +51,72 @@ const SHARE = page(`
     </div>
   </div>`)
 
+const SUITS = { S: ['♠', '#1b1b1b'], H: ['♥', RED], D: ['♦', RED], C: ['♣', '#1b1b1b'] } as const
+type Suit = keyof typeof SUITS
+
+/** A face-up card at (x, y), w wide, turned `rot` degrees about its middle. */
+function face(x: number, y: number, w: number, rank: string, suit: Suit, rot = 0): string {
+  const h = w * 1.4
+  const [sym, ink] = SUITS[suit]
+  return `
+  <g transform="rotate(${rot} ${x + w / 2} ${y + h / 2})">
+    <rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${w * 0.11}" fill="#ffffff" stroke="${EDGE}" stroke-width="${w * 0.03}"/>
+    <text x="${x + w * 0.09}" y="${y + w * 0.34}" font-size="${w * 0.3}" font-weight="700" fill="${ink}" font-family="DejaVu Sans">${rank}</text>
+    <text x="${x + w / 2}" y="${y + h * 0.78}" font-size="${w * 0.62}" text-anchor="middle" fill="${ink}" font-family="DejaVu Sans">${sym}</text>
+  </g>`
+}
+
+/** A card face down, as the icon's back. */
+function back(x: number, y: number, w: number, rot = 0): string {
+  const h = w * 1.4
+  const m = w * 0.09
+  return `
+  <g transform="rotate(${rot} ${x + w / 2} ${y + h / 2})">
+    <rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${w * 0.11}" fill="#ffffff" stroke="${EDGE}" stroke-width="${w * 0.03}"/>
+    <rect x="${x + m}" y="${y + m}" width="${w - 2 * m}" height="${h - 2 * m}" rx="${w * 0.06}" fill="#8e1b2a"/>
+  </g>`
+}
+
+/** Each game's own picture, on a 512 square: what its table looks like. */
+const GAME_PICTURES = {
+  // A hand fanned over the face-down cards: the two and the ten, Idiot's own cards.
+  idiot: `${back(150, 60, 150, -6)}${back(190, 70, 150, 8)}${face(70, 170, 150, '2', 'C', -16)}${face(181, 150, 150, '10', 'D', 0)}${face(292, 170, 150, 'A', 'H', 16)}`,
+  // Aces Up well played: four piles, an ace on each.
+  duel: (['S', 'H', 'D', 'C'] as const)
+    .map((suit, i) => {
+      const x = 22 + i * 120
+      return `${back(x, 90, 108)}${face(x, 140, 108, String(5 + i), suit === 'S' ? 'D' : 'S')}${face(x, 200, 108, 'A', suit)}`
+    })
+    .join(''),
+  // The clock: twelve hours round the kings' pile.
+  klockan: [
+    ...['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q'].map((rank, i) => {
+      const a = ((i + 1) * Math.PI) / 6
+      const w = 64
+      const x = 256 + Math.sin(a) * 196 - w / 2
+      const y = 256 - Math.cos(a) * 196 - (w * 1.4) / 2
+      return face(Math.round(x), Math.round(y), w, rank, (['H', 'S', 'D', 'C'] as const)[i % 4]!)
+    }),
+    face(211, 193, 90, 'K', 'H'),
+  ].join(''),
+  // The eight lords: a jack on each of the eight finished piles.
+  herrarna: (['S', 'H', 'D', 'C', 'S', 'H', 'D', 'C'] as const)
+    .map((suit, i) => face(20 + (i % 4) * 122, i < 4 ? 90 : 262, 104, 'J', suit))
+    .join(''),
+} as const
+
+/** A game's link preview: its table, its name and kortbord's. */
+const gameShare = (game: keyof typeof GAME_PICTURES, name: string) =>
+  page(`
+  <div style="width:1200px;height:630px;background:${FELT};display:flex;align-items:center;gap:48px;
+    padding:0 72px;box-sizing:border-box;font-family:'DejaVu Sans',Arial,sans-serif;color:#fff">
+    ${sized(svg(GAME_PICTURES[game]), 440)}
+    <div style="max-width:580px">
+      <div style="font-size:84px;font-weight:800;letter-spacing:-1px;line-height:1.1">${name}</div>
+      <div style="font-size:44px;margin-top:28px;opacity:0.85">kortbord</div>
+    </div>
+  </div>`)
+
 /** The cards alone, cut close, for the home page's heading (on the felt already). */
 const LOGO = svg(CARDS).replace('viewBox="0 0 512 512"', 'viewBox="84 76 344 344"')
 
@@ -73,6 +140,14 @@ try {
   // iOS rounds the corners itself and draws a transparent one on black.
   await shoot(page(sized(FULL, 180)), 180, 180, 'apple-touch-icon.png', false)
   await shoot(SHARE, 1200, 630, 'share.png', false)
+  for (const [game, name] of Object.entries(GAME_NAMES))
+    await shoot(
+      gameShare(game as keyof typeof GAME_PICTURES, name),
+      1200,
+      630,
+      `share-${game}.png`,
+      false,
+    )
 } finally {
   await browser.close()
 }

@@ -1,6 +1,7 @@
 // The page as search engines, link previews and home screens see it before any script runs:
 // apps/web/index.html and what it links to in public/ (copied as they are into the build).
 import { existsSync, readFileSync } from 'node:fs'
+import { GAME_NAMES } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
 import { DICTS } from '../src/lib/i18n.ts'
 
@@ -35,6 +36,11 @@ describe('index.html', () => {
     expect(attr(/<meta property="og:image:width" content="(\d+)"/)).toBe(String(w))
     expect(attr(/<meta property="og:image:height" content="(\d+)"/)).toBe(String(h))
     expect(attr(/<meta property="og:image:alt" content="([^"]*)"/).length).toBeGreaterThan(20)
+    // A table's or a replay's preview shows its game's own picture (the server's page-preview.ts
+    // names it share-<game>.png): one for every game, as large.
+    expect(image).toBe('/share.png')
+    for (const game of Object.keys(GAME_NAMES))
+      expect(pngSize(`/share-${game}.png`)).toEqual([w, h])
   })
 
   it('the page can be added to a home screen: a manifest whose icons are there, at their sizes', () => {
