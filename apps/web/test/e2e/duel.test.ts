@@ -351,6 +351,18 @@ describe.skipIf(!browserTestsEnabled('duel.test.ts'))('Idioten för två in the 
         expected(spec, null),
       )
     })
+    // The match's outcome comes onto the screen by itself, as Idiot's and Klockan's do (QA: on a
+    // phone it lay two screens below the boards the match ended with, nothing saying it was there).
+    for (const p of [p0, p1, spec]) {
+      await eventually(async () => {
+        const box = await p.page.getByTestId('result').locator('h2').boundingBox()
+        const height = await p.page.evaluate(() => window.innerHeight)
+        expect(
+          box && box.y >= 0 && box.y + box.height <= height,
+          `${p.lang}: ${JSON.stringify(box)}`,
+        ).toBe(true)
+      })
+    }
     expect(await p0.page.getByTestId('next').count()).toBe(1)
     expect(await p1.page.getByTestId('next').count()).toBe(0)
     expect(await spec.page.getByTestId('next').count()).toBe(0)
