@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { duelPanelNote, hiddenGameNote } from '../src/lib/duel-panel.ts'
+import { duelPanelNote, hiddenGameNote, matchDecidedBy } from '../src/lib/duel-panel.ts'
 import { DICTS } from '../src/lib/i18n.ts'
+import { TABLE_DICTS } from '../src/lib/i18n-table.ts'
 
 const names = ['Astrid', 'Bo']
 const base = { games: 3, turn: null, names }
@@ -48,5 +49,30 @@ describe('[A-15] a same-deal game the viewer may not see yet', () => {
     )
     // A finished game that is still hidden has no deal count.
     expect(hiddenGameNote({ seat: 0, deals: null, spectator: false }, names, sv).dealt).toBeNull()
+  })
+})
+
+describe('[A-11] what decided a match', () => {
+  const totals = (p0: number, l0: number, p1: number, l1: number) =>
+    [
+      { points: p0, left: l0, games: 1 },
+      { points: p1, left: l1, games: 1 },
+    ] as const
+  it('at equal points: the fewer cards left, the winner’s first, or a draw on both', () => {
+    const won = { totals: totals(3, 28, 3, 27), winner: 1, decidedBy: 'cards-left' } as const
+    expect(matchDecidedBy(won, TABLE_DICTS.en)).toBe(
+      'Level on points (3 each): fewer cards left decides it, 27 against 28.',
+    )
+    expect(matchDecidedBy(won, TABLE_DICTS.sv)).toBe(
+      'Lika poäng (3 var): färre kort kvar avgör, 27 mot 28.',
+    )
+    const drawn = { totals: totals(1, 7, 1, 7), winner: null, decidedBy: 'draw' } as const
+    expect(matchDecidedBy(drawn, TABLE_DICTS.nb)).toBe(
+      'Like mange poeng (1 hver) og like mange kort igjen (7 hver).',
+    )
+  })
+  it('says nothing when the points decided it', () => {
+    const o = { totals: totals(0, 4, 3, 27), winner: 0, decidedBy: 'points' } as const
+    expect(matchDecidedBy(o, TABLE_DICTS.en)).toBeNull()
   })
 })

@@ -1,6 +1,8 @@
 // The line under a duel player's panel once their table is put away: whose games are all
 // played, or who is playing now. The panel may be the viewer's own or the other player's.
+import type { DuelOutcome } from '@kortbord/engine'
 import type { Dict } from './i18n.ts'
+import type { TableDict } from './i18n-table.ts'
 
 export interface PanelNote {
   /** Games this panel's player has finished, and the match's games per player. */
@@ -35,4 +37,20 @@ export function hiddenGameNote(
 ): { readonly why: string; readonly dealt: string | null } {
   const why = p.spectator ? t.hiddenUntil(names[1 - p.seat] ?? '') : t.hidden
   return { why, dealt: p.deals === null ? null : t.dealtSoFar(names[p.seat] ?? '', p.deals) }
+}
+
+/**
+ * What decided a match that points did not (A-11): fewer cards left over all games, or nothing
+ * (a draw). "You win" at 3 points to 3 looks like a mistake unless it says so. Null when the
+ * points decided it.
+ */
+export function matchDecidedBy(
+  o: DuelOutcome,
+  t: Pick<TableDict, 'onCardsLeft' | 'levelAll'>,
+): string | null {
+  if (o.decidedBy === 'points') return null
+  const [a, b] = o.totals
+  if (o.winner === null) return t.levelAll(a.points, a.left)
+  const [w, l] = o.winner === 0 ? [a, b] : [b, a]
+  return t.onCardsLeft(w.points, w.left, l.left)
 }

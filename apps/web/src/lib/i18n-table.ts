@@ -72,6 +72,11 @@ const en = {
     'Points per round: one for each free ace, minus one for every other card left; a round that comes out scores 4.',
   lowerWins: 'Fewer points are better: the lower total wins the match.',
   higherWins: 'More points are better: the higher total wins the match.',
+  /** A match level on points (A-11): fewer cards left over all games decides it, or it is drawn. */
+  onCardsLeft: (points: number, winner: number, loser: number) =>
+    `Level on points (${points} each): fewer cards left decides it, ${winner} against ${loser}.`,
+  levelAll: (points: number, left: number) =>
+    `Level on points (${points} each) and on cards left (${left} each).`,
   bestExplained:
     'Best possible: the fewest cards perfect play could have left with that deal (“…” while it is worked out, or with the same deal until both have played it). “≤ n” means at most n: a way to leave n is known, and kortbord is still proving that nothing better was possible; the proven figure follows. On a few deals the proof takes more than kortbord allows, and “≤ n” stays.',
   bestAtMost: (n: number) => `at most ${n}, not yet proven the best`,
@@ -171,6 +176,10 @@ const sv: TableDict = {
     'Poäng per giv: ett för varje fritt ess, minus ett för varje annat kort kvar; en giv som går ut ger 4.',
   lowerWins: 'Färre poäng är bättre: lägst summa vinner matchen.',
   higherWins: 'Fler poäng är bättre: högst summa vinner matchen.',
+  onCardsLeft: (points: number, winner: number, loser: number) =>
+    `Lika poäng (${points} var): färre kort kvar avgör, ${winner} mot ${loser}.`,
+  levelAll: (points: number, left: number) =>
+    `Lika poäng (${points} var) och lika många kort kvar (${left} var).`,
   bestExplained:
     'Bästa möjliga: så få kort som perfekt spel kunde ha lämnat med den given (”…” medan det räknas ut, eller med samma giv tills båda har spelat den). ”≤ n” betyder högst n: ett sätt att lämna n är känt, och kortbord håller på att bevisa att inget bättre gick; den bevisade siffran kommer sedan. På några få givar tar beviset mer än kortbord tillåter, och ”≤ n” står kvar.',
   bestAtMost: (n) => `högst ${n}, ännu inte bevisat bästa`,
@@ -258,6 +267,10 @@ const nb: TableDict = {
     'Poeng per runde: ett for hvert fritt ess, minus ett for hvert annet kort igjen; en runde som går opp gir 4.',
   lowerWins: 'Færre poeng er bedre: lavest sum vinner kampen.',
   higherWins: 'Flere poeng er bedre: høyest sum vinner kampen.',
+  onCardsLeft: (points: number, winner: number, loser: number) =>
+    `Like mange poeng (${points} hver): færre kort igjen avgjør, ${winner} mot ${loser}.`,
+  levelAll: (points: number, left: number) =>
+    `Like mange poeng (${points} hver) og like mange kort igjen (${left} hver).`,
   bestExplained:
     'Best mulig: så få kort som perfekt spill kunne ha latt ligge med den runden («…» mens det regnes ut, eller med samme runde til begge har spilt den). «≤ n» betyr høyst n: en måte å la n ligge igjen på er kjent, og kortbord holder på å bevise at ingenting bedre var mulig; det beviste tallet kommer etterpå. På noen få runder tar beviset mer enn kortbord tillater, og «≤ n» blir stående.',
   bestAtMost: (n) => `høyst ${n}, ennå ikke bevist som best`,

@@ -363,6 +363,16 @@ describe.skipIf(!browserTestsEnabled('duel.test.ts'))('Idioten för två in the 
         ).toBe(true)
       })
     }
+    // At equal points the result says what decided it (A-11); else nothing more.
+    for (const p of [p0, p1, spec]) {
+      const tt = TABLE_DICTS[p.lang]
+      const level = Number(a.points) === Number(b.points)
+      const said = await p.page.getByTestId('decided').allTextContents()
+      if (!level) expect(said).toEqual([])
+      else if (winner === null) expect(said).toEqual([tt.levelAll(Number(a.points), la)])
+      else
+        expect(said).toEqual([tt.onCardsLeft(Number(a.points), Math.min(la, lb), Math.max(la, lb))])
+    }
     expect(await p0.page.getByTestId('next').count()).toBe(1)
     expect(await p1.page.getByTestId('next').count()).toBe(0)
     expect(await spec.page.getByTestId('next').count()).toBe(0)
