@@ -16,6 +16,7 @@ import {
   fitsWidth,
   focused,
   joinByLink,
+  lobbyHeading,
   type Person,
   selectByLabel,
   startGame,
@@ -275,6 +276,9 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
       expect(said).toContain(TABLE_DICTS.nb.youAgreedHost('Astrid'))
       expect(said).not.toContain('Bo')
     })
+    // Every seat taken: the heading no longer says it waits for players (QA: it did, above Start).
+    expect(await host.page.getByTestId('lobby-title').textContent()).toBe(host.t.everyoneHere)
+    expect(await guest.page.getByTestId('lobby-title').textContent()).toBe(guest.t.everyoneHere)
     await screenshot(host.page, 'enjoy-phone-lobby-ready')
     // The smallest phones (320 px): the header stays on one line, inside the screen.
     await host.page.setViewportSize({ width: 320, height: 640 })
@@ -414,7 +418,7 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
     await expectNoAxeViolations(page, 'waiting room, sound on, vibrate off')
 
     await page.reload()
-    await page.getByRole('heading', { name: guest.t.waitingRoom }).waitFor()
+    await lobbyHeading(page, guest.t).waitFor()
     expect(await sound.isChecked()).toBe(true)
     expect(await vibrate.isChecked()).toBe(false)
     // Count the tones and buzzes from now on.

@@ -8,6 +8,7 @@ import {
   createTable,
   fitsWidth,
   joinByLink,
+  lobbyHeading,
   pageWidths,
   pickGame,
   selectByLabel,
@@ -113,7 +114,7 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
       if (size === 'phone') expect((await nameState(page)).fieldInView).toBe(false)
       await create.click()
       expect(await nameState(page)).toEqual(refused)
-      expect(await page.getByRole('heading', { name: t.waitingRoom }).count()).toBe(0)
+      expect(await lobbyHeading(page, t).count()).toBe(0)
       await screenshot(page, `home-${size}-create-no-name`, { screen: true })
       await expectNoAxeViolations(page, `home (${size}), Create without a name`)
     })

@@ -11,6 +11,7 @@ import {
   createTable,
   escapeRe,
   joinByLink,
+  lobbyHeading,
   type Person,
   selectByLabel,
 } from './pages.ts'
@@ -135,7 +136,7 @@ describe.skipIf(!browserTestsEnabled('lost-table.test.ts'))('When the table is n
     expect(await watcher.page.getByTestId('watch-instead').count()).toBe(0)
     await watcher.page.getByLabel(watcher.t.yourName).fill('Nils')
     await watcher.page.getByRole('button', { name: watcher.t.join, exact: true }).click()
-    await watcher.page.getByRole('heading', { name: watcher.t.waitingRoom }).waitFor()
+    await lobbyHeading(watcher.page, watcher.t).waitFor()
     expect(await said.count()).toBe(0)
 
     // Full, and no watching: nothing to fill in, the way home.
@@ -169,7 +170,7 @@ describe.skipIf(!browserTestsEnabled('lost-table.test.ts'))('When the table is n
     expect(again.port).toBe(first.port)
     await eventually(() => p.page.getByTestId('missing').waitFor({ timeout: 1000 }), 30_000)
     expect(await p.page.getByTestId('missing').textContent()).toContain(p.t.errors.NO_SUCH_TABLE)
-    expect(await p.page.getByRole('heading', { name: p.t.waitingRoom }).count()).toBe(0)
+    expect(await lobbyHeading(p.page, p.t).count()).toBe(0)
     // The seat's token went with the table: a reload asks what the link leads to and says the
     // same before any name is typed.
     await p.page.reload()

@@ -15,6 +15,12 @@ export const personOf = (page: Page, lang: Lang): Person => ({ page, lang, t: DI
 
 export const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+/** The waiting room's heading, whether it waits for players or every seat is taken. */
+export const lobbyHeading = (page: Page, t: Dict) =>
+  page.getByRole('heading', {
+    name: new RegExp(`^(${escapeRe(t.waitingRoom)}|${escapeRe(t.everyoneHere)})$`),
+  })
+
 /** A select by its label: its accessible name is the label and the chosen value ("Players 3"). */
 export const selectByLabel = (page: Page, label: string) =>
   page.getByRole('combobox', { name: new RegExp(`^${escapeRe(label)}`) })
@@ -84,7 +90,7 @@ export async function createTable(
 ): Promise<string> {
   const { page, t } = p
   await fillAndCreate(p, url, name, game, configure, beforeCreate, `home, ${game} chosen`)
-  await page.getByRole('heading', { name: t.waitingRoom }).waitFor()
+  await lobbyHeading(page, t).waitFor()
   await expectNoAxeViolations(page, `waiting room of ${game}, host`)
   expect(new URL(page.url()).pathname).toMatch(/^\/t\/[A-Z0-9]{6}$/)
   const link = (await page.getByTestId('player-link').textContent())?.trim() ?? ''
@@ -145,7 +151,7 @@ export async function joinByLink(
   beforeJoin?: () => Promise<void>,
 ): Promise<void> {
   await sendJoinForm(p, link, name, beforeJoin)
-  await p.page.getByRole('heading', { name: p.t.waitingRoom }).waitFor()
+  await lobbyHeading(p.page, p.t).waitFor()
   await expectNoAxeViolations(p.page, 'waiting room, guest')
 }
 
@@ -172,7 +178,7 @@ export async function createSoloTable(
   const { page, t } = p
   await fillAndCreate(p, url, name, game, configure, beforeCreate, `home, ${game} alone chosen`)
   await page.locator(`section.${game}`).waitFor()
-  expect(await page.getByRole('heading', { name: t.waitingRoom }).count()).toBe(0)
+  expect(await lobbyHeading(page, t).count()).toBe(0)
   expect(new URL(page.url()).pathname).toMatch(/^\/t\/[A-Z0-9]{6}$/)
   return `${url}${new URL(page.url()).pathname}`
 }

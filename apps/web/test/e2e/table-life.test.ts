@@ -4,7 +4,14 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { browserFixture } from './fixture.ts'
-import { joinByLink, type Person, pickGame, selectByLabel, watchByLink } from './pages.ts'
+import {
+  joinByLink,
+  lobbyHeading,
+  type Person,
+  pickGame,
+  selectByLabel,
+  watchByLink,
+} from './pages.ts'
 import {
   browserTestsEnabled,
   DESKTOP,
@@ -54,7 +61,7 @@ describe.skipIf(!browserTestsEnabled('table-life.test.ts'))('A table’s life', 
     await page.setViewportSize(PHONE.viewport!)
     // Creating is held back, and the field has the focus.
     await page.getByRole('button', { name: t.create }).click()
-    expect(await page.getByRole('heading', { name: t.waitingRoom }).count()).toBe(0)
+    expect(await lobbyHeading(page, t).count()).toBe(0)
     expect(await field.evaluate((e) => e === document.activeElement)).toBe(true)
 
     // Too long, counted as a reader counts: 25 letters.
@@ -76,7 +83,7 @@ describe.skipIf(!browserTestsEnabled('table-life.test.ts'))('A table’s life', 
     await pickGame(page, 'idiot')
     expect(await selectByLabel(page, t.turnTimer).inputValue()).toBe('30')
     await page.getByRole('button', { name: t.create }).click()
-    await page.getByRole('heading', { name: t.waitingRoom }).waitFor()
+    await lobbyHeading(page, t).waitFor()
     const seat = (await page.getByTestId('seat-0').locator('strong').textContent()) ?? ''
     expect(seat).toBe('Åsa'.normalize('NFC'))
     expect(seat).not.toBe('Åsa'.normalize('NFD'))

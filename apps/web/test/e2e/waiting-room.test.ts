@@ -3,7 +3,7 @@
 // focuses on arrival wore the keyboard's ring after a reload or an opened link.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browserFixture } from './fixture.ts'
-import { createIdiotTable, joinByLink, type Person } from './pages.ts'
+import { createIdiotTable, joinByLink, lobbyHeading, type Person } from './pages.ts'
 import { allowConsoleErrors, browserTestsEnabled, SIDEWAYS, screenshot } from './server.ts'
 
 describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room', () => {
@@ -48,6 +48,8 @@ describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room'
     guestsTable = new URL(link).pathname.slice(3)
     await joinByLink(guest, link, 'Astrid')
     const g = guest.page
+    // A seat is still open: the heading says the table waits for players.
+    expect(await g.getByTestId('lobby-title').textContent()).toBe(guest.t.waitingRoom)
     const widths = () => g.getByTestId('copy-play').evaluate((e) => e.getBoundingClientRect().width)
     const before = await widths()
     // A browser that refuses the clipboard: said, and the link selected to copy by hand.
@@ -78,14 +80,14 @@ describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room'
     // The same seat opened in a second tab: the first says so and offers it back, or Home.
     const second = await fx.contextOf(guest).newPage()
     await second.goto(link)
-    await second.getByRole('heading', { name: guest.t.waitingRoom }).waitFor()
+    await lobbyHeading(second, guest.t).waitFor()
     const panel = g.getByTestId('stepped-back')
     await panel.waitFor()
     expect(await panel.getAttribute('role')).toBe('alert')
     expect(await panel.textContent()).toContain(guest.t.replaced)
     expect(await g.getByRole('button', { name: guest.t.home }).count()).toBe(1)
     await g.getByTestId('play-here').click()
-    await g.getByRole('heading', { name: guest.t.waitingRoom }).waitFor()
+    await lobbyHeading(g, guest.t).waitFor()
     await second.getByTestId('stepped-back').waitFor()
     await second.close()
 
@@ -134,7 +136,7 @@ describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room'
       Object.defineProperty(navigator, 'share', { value: async () => {}, configurable: true })
     })
     await joinByLink(desk, link, 'Dag')
-    await desk.page.getByRole('heading', { name: desk.t.waitingRoom }).waitFor()
+    await lobbyHeading(desk.page, desk.t).waitFor()
     expect(await desk.page.evaluate(() => typeof navigator.share)).toBe('function')
     expect(await desk.page.getByTestId('copy-play').count()).toBe(1)
     expect(await desk.page.getByTestId('share-play').count()).toBe(0)
@@ -187,7 +189,7 @@ describe.skipIf(!browserTestsEnabled('waiting-room.test.ts'))('The waiting room'
     const back = mine.getByRole('link', { name: guest.t.table(guestsTable) })
     expect(await back.textContent()).toBe(`${guest.t.idiot} · ${guest.t.table(guestsTable)}`)
     await back.click()
-    await p.getByRole('heading', { name: guest.t.waitingRoom }).waitFor()
+    await lobbyHeading(p, guest.t).waitFor()
     await p.goto(`${fx.url}/`)
     await p.getByRole('button', { name: guest.t.join, exact: true }).click()
     await expect.poll(() => p.getByTestId('home-message').textContent()).toBe(guest.t.needCode)
