@@ -363,6 +363,14 @@ describe.skipIf(!browserTestsEnabled('duel.test.ts'))('Idioten för två in the 
         ).toBe(true)
       })
     }
+    // The matches won at this table, as Idiot's and Klockan's results count their games (it was
+    // shown only after a forfeit).
+    const won = (seat: number) => (winner === seat ? 1 : 0)
+    for (const p of [p0, p1, spec]) {
+      expect(await p.page.getByTestId('tally').textContent()).toBe(
+        `${p.t.matchesWon}: ${NAMES[0]} (${won(0)}) · ${NAMES[1]} (${won(1)})`,
+      )
+    }
     // At equal points the result says what decided it (A-11); else nothing more.
     for (const p of [p0, p1, spec]) {
       const tt = TABLE_DICTS[p.lang]
