@@ -16,7 +16,7 @@ import { Client, connect, must } from '../scripts/client.ts'
 import { driveIdiot } from '../scripts/drive.ts'
 import { MemoryStore, type RecordEffects, type TableRecord } from '../src/store.ts'
 import type { Table } from '../src/table.ts'
-import { seatIdiot, startServer, type TestServer } from './harness.ts'
+import { createIdiot, seatIdiot, startServer, type TestServer } from './harness.ts'
 
 type AnyAck = Ack<Record<string, unknown>>
 
@@ -1205,10 +1205,7 @@ describe('handshake and rate limit', () => {
     )
     try {
       const host = await limited.client()
-      const created = must(
-        await host.send('table:create', { game: 'idiot', name: 'Astrid', options: { seats: 2 } }),
-      )
-      const code = created.table as string
+      const { code } = await createIdiot(host)
       const flooder = await limited.client()
       must(await flooder.send('table:watch', { table: code }))
       const before = await fingerprint(limited, code)

@@ -230,12 +230,7 @@ describe.skipIf(missing !== null)('several nodes on one Redis', () => {
     try {
       await settled(pairOf)
       const host = await client(pairOf[0]!)
-      const made = await host.send('table:create', {
-        game: 'idiot',
-        name: 'Ada',
-        options: { seats: 2, turnSeconds: null },
-      })
-      const code = must(made).table as string
+      const { code } = await createIdiot(host, { name: 'Ada', turnSeconds: null })
       const owner = pairOf.findIndex((n) => n.url === host.url)
       expect(owner).toBeGreaterThanOrEqual(0)
       const probes = await Promise.all(pairOf.map((n, i) => (i === owner ? null : client(n))))
