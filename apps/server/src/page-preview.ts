@@ -7,7 +7,13 @@
 // lookup; a chat app's fetcher sends no such header. Whatever goes wrong (over the limit, no such
 // table, a slow store) the page is served with its general words: a preview never holds up or
 // refuses the page.
-import { type GameId, type PeekAck, playedGameName } from '@kortbord/protocol/wire'
+import {
+  type GameId,
+  type Lang,
+  type PeekAck,
+  pickLang,
+  playedGameName,
+} from '@kortbord/protocol/wire'
 import type { FastifyRequest } from 'fastify'
 import { clientAddress, type Limits, type trustFunction } from './limits.ts'
 import type { TableStore } from './store.ts'
@@ -21,18 +27,9 @@ export interface Preview {
   readonly imageAlt: string
 }
 
-export type PreviewLang = 'sv' | 'nb' | 'en'
-
-/** The first of the fetcher's languages kortbord speaks (Accept-Language; Danish and nynorsk read bokmål, as on the page), else English. */
-export function previewLang(accept: string | undefined): PreviewLang {
-  for (const part of (accept ?? '').split(',')) {
-    const tag = part.split(';')[0]!.trim().toLowerCase()
-    if (tag.startsWith('sv')) return 'sv'
-    if (['nb', 'no', 'nn', 'da'].some((l) => tag.startsWith(l))) return 'nb'
-    if (tag.startsWith('en')) return 'en'
-  }
-  return 'en'
-}
+/** The first of the fetcher's languages kortbord speaks (Accept-Language), chosen as the page chooses. */
+export const previewLang = (accept: string | undefined): Lang =>
+  pickLang((accept ?? '').split(',').map((part) => part.split(';')[0]!.trim()))
 
 interface Words {
   title(game: string, code: string): string
@@ -51,7 +48,7 @@ interface Words {
   pictures: Record<GameId, string>
 }
 
-const WORDS: Record<PreviewLang, Words> = {
+const WORDS: Record<Lang, Words> = {
   en: {
     title: (game, code) => `${game} at kortbord – table ${code}`,
     replay: (game) => `Replay: ${game} – kortbord`,
@@ -124,7 +121,7 @@ function listed(names: readonly string[], and: string): string {
  * What a table's preview says, from what a peek tells. A spectator's link (`?watch`) to a table
  * that takes spectators invites to watch, even while seats are free.
  */
-export function tablePreview(p: PeekAck, lang: PreviewLang, watching = false): Preview {
+export function tablePreview(p: PeekAck, lang: Lang, watching = false): Preview {
   const w = WORDS[lang]
   const game = playedGameName(p.game, p.seats)
   const watch = p.allowSpectators ? ` ${w.watch}` : ''
@@ -153,7 +150,7 @@ export interface RecordFacts {
 }
 
 /** What a replay's preview says: the game and who played it. */
-export function recordPreview(r: RecordFacts, lang: PreviewLang): Preview {
+export function recordPreview(r: RecordFacts, lang: Lang): Preview {
   const w = WORDS[lang]
   const game = playedGameName(r.game, r.seats.length)
   const who = w.with(
@@ -223,7 +220,7 @@ export function pagePreviews(
     <T>(
       limit: (address: string) => Promise<unknown>,
       load: (key: string) => Promise<T | null>,
-      describe: (found: T, lang: PreviewLang, req: FastifyRequest) => Preview,
+      describe: (found: T, lang: Lang, req: FastifyRequest) => Preview,
     ) =>
     async (key: string, req: FastifyRequest): Promise<Preview | null> => {
       if (req.headers['sec-fetch-dest'] === 'document') return null

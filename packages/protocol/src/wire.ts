@@ -225,6 +225,20 @@ export const GAME_NAMES: Readonly<Record<GameId, string>> = {
 }
 export const KLOCKAN_FOR_TWO = 'Klockan för två'
 
+/** The languages kortbord speaks, on the page and in a link's preview. */
+export type Lang = 'sv' | 'nb' | 'en'
+
+/** The first of a reader's languages (BCP 47 tags, best first) kortbord speaks; Danish and nynorsk read bokmål. */
+export function pickLang(prefs: readonly string[]): Lang {
+  for (const p of prefs) {
+    const l = p.toLowerCase().slice(0, 2)
+    if (l === 'sv') return 'sv'
+    if (l === 'nb' || l === 'no' || l === 'nn' || l === 'da') return 'nb'
+    if (l === 'en') return 'en'
+  }
+  return 'en'
+}
+
 /** A table's game by its name as its players play it: Klockan for two seats is Klockan för två (K-6). */
 export const playedGameName = (game: GameId, seats: number): string =>
   game === 'klockan' && seats === 2 ? KLOCKAN_FOR_TWO : GAME_NAMES[game]

@@ -4,24 +4,14 @@ import {
   CHAT_MAX,
   GAME_NAMES,
   KLOCKAN_FOR_TWO,
+  type Lang,
   NAME_MAX,
   type TimeoutAction,
 } from '@kortbord/protocol/wire'
 
-export type Lang = 'sv' | 'nb' | 'en'
+export { type Lang, pickLang } from '@kortbord/protocol/wire'
 export const LANGS: readonly Lang[] = ['sv', 'nb', 'en']
 export const LANG_NAMES: Record<Lang, string> = { sv: 'Svenska', nb: 'Norsk', en: 'English' }
-
-/** The first of the browser's languages that kortbord speaks; Danish and nynorsk read bokmål. */
-export function pickLang(prefs: readonly string[]): Lang {
-  for (const p of prefs) {
-    const l = p.toLowerCase().slice(0, 2)
-    if (l === 'sv') return 'sv'
-    if (l === 'nb' || l === 'no' || l === 'nn' || l === 'da') return 'nb'
-    if (l === 'en') return 'en'
-  }
-  return 'en'
-}
 
 type Dict = typeof en
 /** "1 card", "2 cards". */
