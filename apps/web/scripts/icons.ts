@@ -40,16 +40,24 @@ const page = (body: string) =>
   `<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0">${body}</body></html>`
 const sized = (s: string, px: number) => s.replace('<svg ', `<svg width="${px}" height="${px}" `)
 
-const SHARE = page(`
+/** A link preview's 1200×630 picture: a drawing (of a 512 square) on the felt, words beside it. */
+const sharePage = (drawing: string, px: number, words: string) =>
+  page(`
   <div style="width:1200px;height:630px;background:${FELT};display:flex;align-items:center;gap:48px;
     padding:0 72px;box-sizing:border-box;font-family:'DejaVu Sans',Arial,sans-serif;color:#fff">
-    ${sized(svg(CARDS), 420)}
-    <div>
+    ${sized(svg(drawing), px)}
+    ${words}
+  </div>`)
+
+const SHARE = sharePage(
+  CARDS,
+  420,
+  `<div>
       <div style="font-size:104px;font-weight:800;letter-spacing:-2px">kortbord</div>
       <div style="font-size:34px;margin-top:18px;line-height:1.35">Idiot · Idioten för två<br>Klockan · Dom Åtta Herrarna</div>
       <div style="font-size:28px;margin-top:26px;opacity:0.85">Open a link and play, nothing to install</div>
-    </div>
-  </div>`)
+    </div>`,
+)
 
 const SUITS = { S: ['♠', '#1b1b1b'], H: ['♥', RED], D: ['♦', RED], C: ['♣', '#1b1b1b'] } as const
 type Suit = keyof typeof SUITS
@@ -107,15 +115,14 @@ const GAME_PICTURES = {
 
 /** A game's link preview: its table, its name and kortbord's. */
 const gameShare = (game: keyof typeof GAME_PICTURES, name: string) =>
-  page(`
-  <div style="width:1200px;height:630px;background:${FELT};display:flex;align-items:center;gap:48px;
-    padding:0 72px;box-sizing:border-box;font-family:'DejaVu Sans',Arial,sans-serif;color:#fff">
-    ${sized(svg(GAME_PICTURES[game]), 440)}
-    <div style="max-width:580px">
+  sharePage(
+    GAME_PICTURES[game],
+    440,
+    `<div style="max-width:580px">
       <div style="font-size:84px;font-weight:800;letter-spacing:-1px;line-height:1.1">${name}</div>
       <div style="font-size:44px;margin-top:28px;opacity:0.85">kortbord</div>
-    </div>
-  </div>`)
+    </div>`,
+  )
 
 /** The cards alone, cut close, for the home page's heading (on the felt already). */
 const LOGO = svg(CARDS).replace('viewBox="0 0 512 512"', 'viewBox="84 76 344 344"')
