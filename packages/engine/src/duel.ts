@@ -1,5 +1,6 @@
 /**
- * "Idioten för två": a match of Aces Up games between two players (docs/rules.md A-10 … A-15).
+ * "Idioten för två": a match of Aces Up games between two players (docs/rules.md A-10 … A-15),
+ * or a series of them played alone (A-17), scored the same way.
  *
  * Every deal of the match is drawn from the seed at setup, so the cards a player gets never
  * depend on how fast either player plays. The decks stay inside the state and never reach a
@@ -45,7 +46,7 @@ export interface DuelOptions {
   readonly piles?: readonly [AcesUpPiles, AcesUpPiles]
   /** A-10 extension: both players get the identical order in their n-th game. Default false. */
   readonly sameDeal?: boolean
-  /** A-10: both at once (default) or one after the other ("växelvis"). */
+  /** A-10: both at once (default) or one after the other ("växelvis"). Alone (A-17): simultaneous. */
   readonly mode?: DuelMode
   /** A-9, for every game of the match. Default 'none'. */
   readonly undo?: UndoSetting
@@ -92,12 +93,16 @@ export interface DuelPlayer {
   readonly results: readonly DuelGameRecord[]
 }
 
+/** One player's deal orders, game by game. */
+type SeatDecks = readonly (readonly Card[])[]
+
 export interface DuelState {
   readonly game: 'duel'
   readonly settings: DuelSettings
-  readonly players: readonly [DuelPlayer, DuelPlayer]
+  /** One per seat: two for a match, one for a series played alone (A-17). */
+  readonly players: readonly [DuelPlayer, ...DuelPlayer[]]
   /** decks[seat][n]: the order of that player's n-th game. Secret. */
-  readonly decks: readonly [readonly (readonly Card[])[], readonly (readonly Card[])[]]
+  readonly decks: readonly [SeatDecks, ...SeatDecks[]]
   /** In alternating mode, who plays now; null when simultaneous or over. */
   readonly turn: Seat | null
   readonly over: boolean
@@ -115,10 +120,12 @@ export interface DuelPlayerTotals {
 }
 
 export interface DuelOutcome {
-  readonly totals: readonly [DuelPlayerTotals, DuelPlayerTotals]
-  /** The winner, or null for a draw (A-11: equal points and equal cards left). */
+  /** One per seat. */
+  readonly totals: readonly [DuelPlayerTotals, ...DuelPlayerTotals[]]
+  /** The winner, or null for a draw (A-11: equal points and equal cards left) or alone. */
   readonly winner: Seat | null
-  readonly decidedBy: 'points' | 'cards-left' | 'draw'
+  /** Alone (A-17) nobody is beaten: the totals are the result. */
+  readonly decidedBy: 'points' | 'cards-left' | 'draw' | 'alone'
 }
 
 /** A game of the opponent's that the viewer may not see yet (same deal, A-15). */
@@ -139,7 +146,8 @@ export interface DuelView {
   readonly game: 'duel'
   readonly viewer: Viewer
   readonly settings: DuelSettings
-  readonly players: readonly [DuelPlayerView, DuelPlayerView]
+  /** One per seat (one alone, A-17). */
+  readonly players: readonly [DuelPlayerView, ...DuelPlayerView[]]
   readonly turn: Seat | null
   readonly over: boolean
   // No count of the match's moves (DuelState.moves): with the same deal it would tell a player how
@@ -213,9 +221,13 @@ export function normalizeDuelOptions(o: DuelOptions): DuelSettings {
  * every game of both players uses that order (for tests and replays).
  */
 export function setupDuel(opts: DuelOptions, seats: number, deal: Deal): DuelState {
-  if (seats !== 2) throw new RangeError('Idioten för två is for two players (A-10)')
+  if (seats !== 1 && seats !== 2) throw new RangeError('Idioten is for one or two players (A-17)')
   const settings = normalizeDuelOptions(opts)
-  const decks: [Card[][], Card[][]] = [[], []]
+  if (seats === 1 && (settings.mode !== 'simultaneous' || settings.sameDeal)) {
+    throw new RangeError('alone there is nobody to take turns or share a deal with (A-17)')
+  }
+  const alone = seats === 1
+  const decks: [Card[][], ...Card[][][]] = alone ? [[]] : [[], []]
   if ('seed' in deal || 'fair' in deal) {
     // Each game is shuffled from a stream of its own, so that the orders published after games
     // are not consecutive outputs of one generator (which could hint at the games to come).
@@ -229,27 +241,25 @@ export function setupDuel(opts: DuelOptions, seats: number, deal: Deal): DuelSta
     for (let n = 0; n < settings.games; n++) {
       const first = shuffled(0, n)
       decks[0].push(first)
-      decks[1].push(settings.sameDeal ? first : shuffled(1, n))
+      if (!alone) decks[1]!.push(settings.sameDeal ? first : shuffled(1, n))
     }
   } else {
-    for (const seat of [0, 1] as const) {
-      const d = decksFor(settings.piles[seat])
+    for (const [seat, own] of decks.entries()) {
+      const d = decksFor(settings.piles[seat as 0 | 1])
       if (!deal.deck.every((c) => isCard(c, d)) || new Set(deal.deck).size !== deal.deck.length) {
         throw new RangeError('bad deck')
       }
-      for (let n = 0; n < settings.games; n++) decks[seat].push(deal.deck.slice())
+      for (let n = 0; n < settings.games; n++) own.push(deal.deck.slice())
     }
   }
   const start = (seat: 0 | 1): AcesUpState =>
-    startAcesUp(decks[seat][0]!, settings.piles[seat], settings.undo)
+    startAcesUp(decks[seat]![0]!, settings.piles[seat], settings.undo)
   const alternating = settings.mode === 'alternating'
+  const p0: DuelPlayer = { current: start(0), results: [] }
   let s: DuelState = {
     game: 'duel',
     settings,
-    players: [
-      { current: start(0), results: [] },
-      { current: alternating ? null : start(1), results: [] },
-    ],
+    players: alone ? [p0] : [p0, { current: alternating ? null : start(1), results: [] }],
     decks,
     turn: alternating ? 0 : null,
     over: false,
@@ -257,7 +267,7 @@ export function setupDuel(opts: DuelOptions, seats: number, deal: Deal): DuelSta
   }
   // A layout can end at once (a deck shorter than the piles): settle before anyone moves.
   s = settle(s, 0)
-  if (!alternating) s = settle(s, 1)
+  if (!alternating && !alone) s = settle(s, 1)
   return s
 }
 
@@ -268,7 +278,7 @@ export function setupDuel(opts: DuelOptions, seats: number, deal: Deal): DuelSta
 function settle(s: DuelState, seat: Seat): DuelState {
   let who = seat as 0 | 1
   for (;;) {
-    const p = s.players[who]
+    const p = s.players[who]!
     const g = p.current
     if (g === null || !g.ended) return s
     const o = acesUpOutcome(g)!
@@ -287,11 +297,11 @@ function settle(s: DuelState, seat: Seat): DuelState {
     let turn: Seat | null = null
     if (s.settings.mode === 'alternating') {
       // Växelvis: 0 plays game n, then 1 plays game n, then 0 plays game n+1, …
-      const [n0, n1] = [players[0].results.length, players[1].results.length]
+      const [n0, n1] = [players[0]!.results.length, players[1]!.results.length]
       const nextSeat: 0 | 1 = n1 < n0 ? 1 : 0
       who = nextSeat
     }
-    const q = players[who]
+    const q = players[who]!
     if (q.results.length < s.settings.games) {
       players = setPlayer(players, who, { ...q, current: startGame(s, who, q.results.length) })
       if (s.settings.mode === 'alternating') turn = who
@@ -301,27 +311,30 @@ function settle(s: DuelState, seat: Seat): DuelState {
 }
 
 const startGame = (s: DuelState, seat: 0 | 1, index: number): AcesUpState =>
-  startAcesUp(s.decks[seat][index]!, s.settings.piles[seat], s.settings.undo)
+  startAcesUp(s.decks[seat]![index]!, s.settings.piles[seat], s.settings.undo)
 
 function finishIfOver(s: DuelState): DuelState {
   const done = s.players.every((p) => p.results.length >= s.settings.games)
   return done ? { ...s, over: true, turn: null } : s
 }
 
-function setPlayer(
-  players: readonly [DuelPlayer, DuelPlayer],
-  seat: Seat,
-  p: DuelPlayer,
-): [DuelPlayer, DuelPlayer] {
-  return seat === 0 ? [p, players[1]] : [players[0], p]
-}
+type Players = readonly [DuelPlayer, ...DuelPlayer[]]
 
-const isSeat2 = (seat: unknown): seat is 0 | 1 => seat === 0 || seat === 1
+/** Maps one entry per seat, keeping the first seat's. */
+const perSeat = <T, U>(xs: readonly [T, ...T[]], f: (x: T, seat: Seat) => U): [U, ...U[]] =>
+  xs.map((x, seat) => f(x, seat)) as [U, ...U[]]
+
+const setPlayer = (players: Players, seat: Seat, p: DuelPlayer): Players =>
+  perSeat(players, (q, i) => (i === seat ? p : q))
+
+/** Whether `seat` plays at this table: 0 alone (A-17), 0 or 1 in a match. */
+const isSeatOf = (s: DuelState, seat: unknown): seat is 0 | 1 =>
+  (seat === 0 || seat === 1) && seat < s.players.length
 
 export function duelLegalMoves(s: DuelState, seat: Seat): DuelMove[] {
-  if (!isSeat2(seat) || s.over) return []
+  if (!isSeatOf(s, seat) || s.over) return []
   if (s.turn !== null && s.turn !== seat) return []
-  const g = s.players[seat].current
+  const g = s.players[seat]!.current
   return g ? acesUpLegalMoves(g, 0) : []
 }
 
@@ -330,21 +343,21 @@ export function duelLegalMovesFromView(v: DuelView): DuelMove[] {
   const seat = v.viewer
   if (seat !== 0 && seat !== 1) return []
   if (v.over || (v.turn !== null && v.turn !== seat)) return []
-  const g = v.players[seat].current
+  const g = v.players[seat]?.current ?? null
   if (g === null || 'hidden' in g) return []
   return acesUpLegalMovesFromView(g)
 }
 
 export function applyDuel(s: DuelState, seat: Seat, m: DuelMove): Result<DuelState, DuelError> {
-  if (!isSeat2(seat)) return err('NOT_A_SEAT', `seat ${String(seat)} is not at this table`)
+  if (!isSeatOf(s, seat)) return err('NOT_A_SEAT', `seat ${String(seat)} is not at this table`)
   if (s.over) return err('MATCH_OVER', 'the match is over')
   if (s.turn !== null && s.turn !== seat)
     return err('NOT_YOUR_TURN', 'the other player is playing (A-10 växelvis)')
-  const g = s.players[seat].current
-  if (g === null) return err('MATCH_OVER', 'you have played all your games')
-  const r = applyAcesUp(g, 0, m)
+  const mine = s.players[seat]!
+  if (mine.current === null) return err('MATCH_OVER', 'you have played all your games')
+  const r = applyAcesUp(mine.current, 0, m)
   if (!r.ok) return r
-  const players = setPlayer(s.players, seat, { ...s.players[seat], current: r.value })
+  const players = setPlayer(s.players, seat, { ...mine, current: r.value })
   return ok(settle({ ...s, players, moves: s.moves + 1 }, seat))
 }
 
@@ -354,8 +367,8 @@ export function applyDuel(s: DuelState, seat: Seat, m: DuelMove): Result<DuelSta
  * does not exist.
  */
 export function withBest(s: DuelState, seat: Seat, index: number, best: DuelBest): DuelState {
-  if (!isSeat2(seat)) return s
-  const p = s.players[seat]
+  if (!isSeatOf(s, seat)) return s
+  const p = s.players[seat]!
   const r = p.results[index]
   if (!r) return s
   const results = p.results.slice()
@@ -382,11 +395,10 @@ function totalsOf(p: DuelPlayer): DuelPlayerTotals {
 
 export function duelOutcome(s: DuelState): DuelOutcome | undefined {
   if (!s.over) return undefined
-  const totals: [DuelPlayerTotals, DuelPlayerTotals] = [
-    totalsOf(s.players[0]),
-    totalsOf(s.players[1]),
-  ]
-  const [a, b] = totals
+  const totals = perSeat(s.players, totalsOf)
+  const [a, b] = totals as [DuelPlayerTotals, DuelPlayerTotals | undefined]
+  // A-17: alone, the totals are the result; nobody wins or loses.
+  if (b === undefined) return { totals, winner: null, decidedBy: 'alone' }
   if (a.points !== b.points) {
     const zeroWins = lowerIsBetter(s.settings.scoring) ? a.points < b.points : a.points > b.points
     return { totals, winner: zeroWins ? 0 : 1, decidedBy: 'points' }
@@ -407,11 +419,10 @@ export function duelView(s: DuelState, viewer: Viewer): DuelView {
     if (!s.settings.sameDeal || viewer === owner || s.over) return true
     // A spectator could be a player in a second tab: they see a game of one player only once the
     // other has finished their own game of that index (the trailing player is shown live).
-    const other = viewer === 'spectator' ? s.players[1 - owner] : s.players[viewer as 0 | 1]
+    const other = viewer === 'spectator' ? s.players[1 - owner] : s.players[viewer]
     return other !== undefined && other.results.length > index
   }
-  const playerView = (owner: 0 | 1): DuelPlayerView => {
-    const p = s.players[owner]
+  const playerView = (p: DuelPlayer, owner: number): DuelPlayerView => {
     const g = p.current
     let current: AcesUpView | DuelHiddenGame | null = null
     if (g !== null) {
@@ -433,7 +444,7 @@ export function duelView(s: DuelState, viewer: Viewer): DuelView {
     game: 'duel',
     viewer,
     settings: s.settings,
-    players: [playerView(0), playerView(1)],
+    players: perSeat(s.players, playerView),
     turn: s.turn,
     over: s.over,
     outcome: duelOutcome(s) ?? null,
@@ -443,7 +454,7 @@ export function duelView(s: DuelState, viewer: Viewer): DuelView {
 export function duelActiveSeats(s: DuelState): Seat[] {
   if (s.over) return []
   if (s.turn !== null) return [s.turn]
-  return ([0, 1] as const).filter((seat) => s.players[seat].current !== null)
+  return s.players.flatMap((p, seat) => (p.current !== null ? [seat] : []))
 }
 
 export const duel: GameDef<DuelState, DuelMove, DuelView, DuelOptions, DuelOutcome, DuelErrorCode> =

@@ -120,7 +120,7 @@ describe('Aces Up playouts', () => {
 function duelSpec(
   mode: 'simultaneous' | 'alternating',
 ): PlayoutSpec<DuelState, DuelMove, DuelView> {
-  const current = (s: DuelState, seat: 0 | 1) => s.players[seat].current
+  const current = (s: DuelState, seat: 0 | 1) => s.players[seat]!.current
   return {
     game: duel as never,
     seats: 2,
@@ -156,7 +156,7 @@ function duelSpec(
           : p,
       ) as unknown as DuelState['players']
       const decks = s.decks.map((ds, seat) =>
-        ds.map((d, i) => (i > s.players[seat as 0 | 1].results.length ? shuffle(d.slice()) : d)),
+        ds.map((d, i) => (i > s.players[seat as 0 | 1]!.results.length ? shuffle(d.slice()) : d)),
       ) as unknown as DuelState['decks']
       return { ...s, players, decks }
     },

@@ -24,6 +24,8 @@ import { cardsIn, deepFreeze, parseMove } from './aces-up-helpers.ts'
 
 const withDeck = (opts: DuelOptions, deck: string): DuelState =>
   duel.setup(opts, 2, { deck: parseCards(deck) })
+const withDeckAlone = (deck: string, opts: DuelOptions = {}): DuelState =>
+  duel.setup(opts, 1, { deck: parseCards(deck) })
 
 /** Applies a move to a deep-frozen state (a mutation would throw) and expects it to succeed. */
 function play(s: DuelState, seat: Seat, m: AcesUpMove): DuelState {
@@ -53,9 +55,9 @@ function refuse(s: DuelState, seat: Seat, m: unknown, code: string): void {
 
 /** Plays `seat`'s current game to its end: discards first ('greedy') or only deals ('deal'). */
 function finishGame(s: DuelState, seat: 0 | 1, policy: 'greedy' | 'deal' = 'greedy'): DuelState {
-  const n = s.players[seat].results.length
+  const n = s.players[seat]!.results.length
   let g = s
-  for (let i = 0; i < 1000 && g.players[seat].results.length === n; i++) {
+  for (let i = 0; i < 1000 && g.players[seat]!.results.length === n; i++) {
     const moves = duel.legalMoves(g, seat)
     const m =
       (policy === 'greedy' ? moves.find((x) => x.type === 'discard') : undefined) ??
@@ -63,7 +65,7 @@ function finishGame(s: DuelState, seat: 0 | 1, policy: 'greedy' | 'deal' = 'gree
       moves.find((x) => x.type === 'finish')
     g = play(g, seat, m!)
   }
-  expect(g.players[seat].results).toHaveLength(n + 1)
+  expect(g.players[seat]!.results).toHaveLength(n + 1)
   return g
 }
 
@@ -74,7 +76,7 @@ const isHidden = (x: unknown): x is DuelHiddenGame =>
   typeof x === 'object' && x !== null && 'hidden' in x
 
 const currentView = (v: DuelView, owner: 0 | 1): AcesUpView => {
-  const c = v.players[owner].current
+  const c = v.players[owner]!.current
   if (c === null || isHidden(c)) throw new Error(`player ${owner}'s game is not visible`)
   return c
 }
@@ -110,8 +112,8 @@ function expectNoStockLeak(s: DuelState): void {
   for (const viewer of [0, 1, 'spectator'] as const) {
     const v = duel.view(s, viewer)
     for (const owner of [0, 1] as const) {
-      const c = v.players[owner].current
-      const g = s.players[owner].current
+      const c = v.players[owner]!.current
+      const g = s.players[owner]!.current
       if (c === null || isHidden(c) || g === null) continue
       const seen = new Set([...g.piles.flat(), ...g.discard])
       expect(cardsIn(c).filter((card) => !seen.has(card))).toEqual([])
@@ -152,7 +154,7 @@ function match(scoring: Scoring, lines: readonly [readonly Line[], readonly Line
   for (let n = 0; n < lines[0].length; n++) {
     for (const seat of [0, 1] as const) {
       s = run(s, seat, LINES[lines[seat][n]!])
-      expect(s.players[seat].results).toHaveLength(n + 1)
+      expect(s.players[seat]!.results).toHaveLength(n + 1)
     }
   }
   expect(s.over).toBe(true)
@@ -180,7 +182,8 @@ describe('Idioten för två: the match', () => {
     for (const games of [0, 21, -1, 2.5, Number.NaN, 100]) {
       expect(() => duel.setup({ games }, 2, { seed: 'x' }), String(games)).toThrow(RangeError)
     }
-    expect(() => duel.setup({}, 1, { seed: 'x' })).toThrow(RangeError)
+    // One seat is Idioten alone (A-17); zero or three are no table of this game.
+    expect(() => duel.setup({}, 0, { seed: 'x' })).toThrow(RangeError)
     expect(() => duel.setup({}, 3, { seed: 'x' })).toThrow(RangeError)
     const bad: DuelOptions[] = [
       { scoring: 'most' as Scoring },
@@ -199,16 +202,16 @@ describe('Idioten för två: the match', () => {
 
   it('[A-10] every game is a fresh shuffle, different for the two players', () => {
     const s = duel.setup({ games: 10 }, 2, { seed: 'fresh' })
-    const orders = new Set([...s.decks[0], ...s.decks[1]].map((d) => d.join()))
+    const orders = new Set([...s.decks[0], ...s.decks[1]!].map((d) => d.join()))
     expect(orders.size).toBe(20)
-    for (const d of [...s.decks[0], ...s.decks[1]]) {
+    for (const d of [...s.decks[0], ...s.decks[1]!]) {
       expect(d.slice().sort((a, b) => a - b)).toEqual(fullDeck())
     }
     // The same seed deals the same match.
     expect(duel.setup({ games: 10 }, 2, { seed: 'fresh' }).decks).toEqual(s.decks)
     expect(duel.setup({ games: 10 }, 2, { seed: 'other' }).decks).not.toEqual(s.decks)
     expect(s.players[0].current!.deck).toEqual(s.decks[0][0])
-    expect(s.players[1].current!.deck).toEqual(s.decks[1][0])
+    expect(s.players[1]!.current!.deck).toEqual(s.decks[1]![0])
   })
 
   it('[A-10] simultaneous: both play at once, in any order, and neither affects the other', () => {
@@ -220,7 +223,7 @@ describe('Idioten för två: the match', () => {
     const p0 = s.players[0]
     s = play(s, 1, { type: 'deal' })
     expect(s.players[0]).toBe(p0)
-    expect(s.players[1].current!.deals).toBe(1)
+    expect(s.players[1]!.current!.deals).toBe(1)
     const p1 = s.players[1]
     s = play(s, 0, { type: 'deal' })
     expect(s.players[1]).toBe(p1)
@@ -239,7 +242,7 @@ describe('Idioten för två: the match', () => {
     refuse(s, 1, { type: 'finish' }, 'MATCH_OVER')
     expect(s.players[0].results.map((r) => r.index)).toEqual([0, 1])
     expect(s.players[0].results.map((r) => r.deck)).toEqual(s.decks[0])
-    expect(s.players[1].results.map((r) => r.deck)).toEqual(s.decks[1])
+    expect(s.players[1]!.results.map((r) => r.deck)).toEqual(s.decks[1])
   })
 
   it('[A-10] alternating ("växelvis"): 0 plays game n, then 1 plays game n, then 0 plays game n+1', () => {
@@ -249,9 +252,9 @@ describe('Idioten för två: the match', () => {
       const other = (1 - seat) as 0 | 1
       expect(s.turn).toBe(seat)
       expect(duel.activeSeats(s)).toEqual([seat])
-      expect(s.players[seat].results).toHaveLength(game)
-      expect(s.players[seat].current).not.toBeNull()
-      expect(s.players[other].current).toBeNull()
+      expect(s.players[seat]!.results).toHaveLength(game)
+      expect(s.players[seat]!.current).not.toBeNull()
+      expect(s.players[other]!.current).toBeNull()
       expect(duel.legalMoves(s, other)).toEqual([])
       refuse(s, other, { type: 'finish' }, 'NOT_YOUR_TURN')
       refuse(s, other, { type: 'discard', pile: 0 }, 'NOT_YOUR_TURN')
@@ -263,7 +266,7 @@ describe('Idioten för två: the match', () => {
     expect(s.players[0].results[0]).toMatchObject({ index: 0, left: 2, won: true })
     expectTurn(1, 0)
     s = run(s, 1, 'finish')
-    expect(s.players[1].results[0]).toMatchObject({ index: 0, left: 4, won: false })
+    expect(s.players[1]!.results[0]).toMatchObject({ index: 0, left: 4, won: false })
     expectTurn(0, 1)
     s = run(s, 0, 'finish')
     expectTurn(1, 1)
@@ -293,7 +296,7 @@ describe('Idioten för två: the match', () => {
     expect(duel.outcome(s)).toMatchObject({ winner: null, decidedBy: 'draw' })
     const alt = withDeck({ games: 3, mode: 'alternating' }, '2C 3D 4H 5S')
     expect(alt.over).toBe(true)
-    expect(alt.players[1].results).toHaveLength(3)
+    expect(alt.players[1]!.results).toHaveLength(3)
   })
 
   it('[A-10] seeded random matches: legal moves apply without mutating the state', () => {
@@ -321,14 +324,68 @@ describe('Idioten för två: the match', () => {
         const useful = moves.filter(
           (m) =>
             m.type === 'discard' ||
-            (m.type === 'move' && s.players[seat].current!.piles[m.from]!.length > 1),
+            (m.type === 'move' && s.players[seat]!.current!.piles[m.from]!.length > 1),
         )
         s = play(s, seat, rng.pick(useful.length > 0 && rng.float() < 0.7 ? useful : moves))
       }
       expect(s.over).toBe(true)
       expect(s.players[0].results).toHaveLength(o.games!)
-      expect(s.players[1].results).toHaveLength(o.games!)
+      expect(s.players[1]!.results).toHaveLength(o.games!)
     })
+  })
+})
+
+describe('Idioten alone (A-17)', () => {
+  it('[A-17] a table for one: one player, own decks, no turns; three seats or a shared deal are refused', () => {
+    const s = duel.setup({ games: 3, piles: [5, 4] }, 1, { seed: 'alone' })
+    expect(s.players).toHaveLength(1)
+    expect(s.decks).toHaveLength(1)
+    expect(s.decks[0]).toHaveLength(3)
+    expect(s.turn).toBeNull()
+    expect(s.players[0].current!.pileCount).toBe(5)
+    expect(duel.activeSeats(s)).toEqual([0])
+    // The same seed deals seat 0 the same games alone as in a match.
+    expect(s.decks[0]).toEqual(
+      duel.setup({ games: 3, piles: [5, 4] }, 2, { seed: 'alone' }).decks[0],
+    )
+    expect(() => duel.setup({}, 3, { seed: 'x' })).toThrow(RangeError)
+    expect(() => duel.setup({}, 0, { seed: 'x' })).toThrow(RangeError)
+    expect(() => duel.setup({ mode: 'alternating' }, 1, { seed: 'x' })).toThrow(RangeError)
+    expect(() => duel.setup({ sameDeal: true }, 1, { seed: 'x' })).toThrow(RangeError)
+  })
+
+  it('[A-17] only seat 0 plays; a second seat is refused and has no moves', () => {
+    const s = duel.setup({ games: 1 }, 1, { seed: 'alone-seat' })
+    refuse(s, 1, { type: 'deal' }, 'NOT_A_SEAT')
+    expect(duel.legalMoves(s, 1)).toEqual([])
+    expect(duel.legalMoves(s, 0).length).toBeGreaterThan(0)
+  })
+
+  it('[A-17] the series ends after its games with totals and no winner', () => {
+    let s = duel.setup({ games: 2, scoring: 'kombinerad' }, 1, { seed: 'alone-end' })
+    s = finishGame(s, 0)
+    expect(s.over).toBe(false)
+    expect(s.players[0].current).not.toBeNull()
+    expect(duel.outcome(s)).toBeUndefined()
+    s = finishGame(s, 0)
+    expect(s.over).toBe(true)
+    expect(duel.activeSeats(s)).toEqual([])
+    const [a, b] = s.players[0].results
+    const o = duel.outcome(s)!
+    expect(o.winner).toBeNull()
+    expect(o.decidedBy).toBe('alone')
+    expect(o.totals).toEqual([{ points: a!.points + b!.points, left: a!.left + b!.left, games: 2 }])
+    refuse(s, 0, { type: 'deal' }, 'MATCH_OVER')
+  })
+
+  it('[A-17] [A-15] a spectator sees the one table as the player does, without the stock', () => {
+    const s = run(withDeckAlone('2C 3C 4D 5H 6S 7C'), 0, 'd0')
+    const mine = duel.view(s, 0)
+    const theirs = duel.view(s, 'spectator')
+    expect(theirs.players).toHaveLength(1)
+    expect(strip(theirs)).toEqual(strip(mine))
+    for (const c of parseCards('6S 7C')) expect(cardsIn(theirs)).not.toContain(c)
+    expect(theirs.players[0].current).toMatchObject({ stockCount: 2, discard: parseCards('2C') })
   })
 })
 
@@ -357,7 +414,7 @@ describe('Idioten för två: scoring', () => {
     s = run(s, 0, 'deal finish')
     s = run(s, 1, 'deal d0 d1 d2 d3 finish')
     expect(s.players[0].results[0]).toMatchObject({ piles: 8, left: 16, freeAces: 0, points: 2 })
-    expect(s.players[1].results[0]).toMatchObject({ piles: 8, left: 12, freeAces: 4, points: 1 })
+    expect(s.players[1]!.results[0]).toMatchObject({ piles: 8, left: 12, freeAces: 4, points: 1 })
     expect(duel.outcome(s)).toMatchObject({ winner: 1, decidedBy: 'points' })
     const k = run(
       run(withDeck({ games: 1, piles: [8, 8], scoring: 'kombinerad' }, deck), 0, 'deal finish'),
@@ -427,7 +484,7 @@ describe('Idioten för två: scoring', () => {
       ['five', 'twelve'],
     ])
     expect(s.players[0].results.map((r) => r.points)).toEqual([4, 0])
-    expect(s.players[1].results.map((r) => r.points)).toEqual([3, 0])
+    expect(s.players[1]!.results.map((r) => r.points)).toEqual([3, 0])
     expect(duel.outcome(s)).toMatchObject({ winner: 0, decidedBy: 'points' })
     // Equal aces: the cards left decide.
     const tie = duel.outcome(
@@ -461,7 +518,7 @@ describe('Idioten för två: scoring', () => {
     let s = withDeck({ games: 1, scoring: 'kombinerad' }, 'AC AD AH 2S AS')
     s = run(s, 0, 'deal d3 finish')
     s = run(s, 1, 'deal d3 m0>3')
-    const [stacked, spread] = [s.players[0].results[0]!, s.players[1].results[0]!]
+    const [stacked, spread] = [s.players[0].results[0]!, s.players[1]!.results[0]!]
     expect(stacked).toMatchObject({ left: 4, won: true, freeAces: 3 })
     expect(spread).toMatchObject({ left: 4, won: true, freeAces: 4 })
     expect(stacked.points).toBe(4)
@@ -479,7 +536,7 @@ describe('Idioten för två: scoring', () => {
       left += RESULTS[line][0]
       for (const viewer of [0, 1, 'spectator'] as const) {
         expect(duel.view(s, viewer).players[0].totals).toEqual({ points, left, games: n + 1 })
-        expect(duel.view(s, viewer).players[1].totals).toEqual({ points: 0, left: 0, games: 0 })
+        expect(duel.view(s, viewer).players[1]!.totals).toEqual({ points: 0, left: 0, games: 0 })
       }
       expect(duel.view(s, 'spectator').outcome).toBeNull()
     })
@@ -511,28 +568,28 @@ describe('Idioten för två: handicap and information', () => {
   it('[A-14] the number of piles is set per player', () => {
     let s = duel.setup({ games: 1, piles: [5, 4] }, 2, { seed: 'handicap' })
     expect(s.players[0].current!.piles).toHaveLength(5)
-    expect(s.players[1].current!.piles).toHaveLength(4)
+    expect(s.players[1]!.current!.piles).toHaveLength(4)
     expect(s.players[0].current!.stock).toHaveLength(47)
     const v = duel.view(s, 'spectator')
     expect(currentView(v, 0).pileCount).toBe(5)
     expect(currentView(v, 1).pileCount).toBe(4)
     s = finishGame(finishGame(s, 0, 'deal'), 1, 'deal')
     expect(s.players[0].results[0]!.piles).toBe(5)
-    expect(s.players[1].results[0]!.piles).toBe(4)
+    expect(s.players[1]!.results[0]!.piles).toBe(4)
     expect(s.players[0].results[0]!.final.map((p) => p.length)).toEqual([11, 11, 10, 10, 10])
     const t = duel.setup({ games: 1, piles: [4, 5], sameDeal: true }, 2, { seed: 'handicap' })
-    expect(t.decks[0][0]).toEqual(t.decks[1][0])
-    expect(t.players[1].current!.piles).toHaveLength(5)
+    expect(t.decks[0][0]).toEqual(t.decks[1]![0])
+    expect(t.players[1]!.current!.piles).toHaveLength(5)
   })
 
   it('[A-15] same deal: both players get the identical order in their n-th game', () => {
     const s = duel.setup({ games: 5, sameDeal: true }, 2, { seed: 'same' })
-    for (let n = 0; n < 5; n++) expect(s.decks[1][n]).toEqual(s.decks[0][n])
+    for (let n = 0; n < 5; n++) expect(s.decks[1]![n]).toEqual(s.decks[0][n])
     expect(new Set(s.decks[0].map((d) => d.join())).size).toBe(5)
-    expect(s.players[1].current!.piles).toEqual(s.players[0].current!.piles)
+    expect(s.players[1]!.current!.piles).toEqual(s.players[0].current!.piles)
     const t = finishGame(finishGame(s, 0), 1)
-    expect(t.players[0].results[0]!.deck).toEqual(t.players[1].results[0]!.deck)
-    expect(t.players[0].current!.deck).toEqual(t.players[1].current!.deck)
+    expect(t.players[0].results[0]!.deck).toEqual(t.players[1]!.results[0]!.deck)
+    expect(t.players[0].current!.deck).toEqual(t.players[1]!.current!.deck)
   })
 
   it("[A-15] same deal: a player cannot see the opponent's n-th game before finishing their own, nor can a spectator", () => {
@@ -542,7 +599,7 @@ describe('Idioten för två: handicap and information', () => {
     expect(v1.players[0].current).toEqual({ hidden: true, index: 0, deals: 2 })
     expect(JSON.stringify(v1.players[0])).not.toContain('piles')
     // Player 0 has not finished game 0 either: player 1's game is hidden from them too.
-    expect(duel.view(s, 0).players[1].current).toEqual({ hidden: true, index: 0, deals: 0 })
+    expect(duel.view(s, 0).players[1]!.current).toEqual({ hidden: true, index: 0, deals: 0 })
     // Moves in the hidden game change only its deal count in the opponent's view.
     const next = run(s, 0, 'deal')
     const without = (v: DuelView): unknown => strip({ ...v, players: [null, v.players[1]] })
@@ -555,13 +612,13 @@ describe('Idioten för två: handicap and information', () => {
     expect(v1.players[0].current).toMatchObject({ hidden: true, index: 1 })
     // Player 0, having finished game 0, sees player 1's game 0 live.
     const v0 = duel.view(s, 0)
-    expect(currentView(v0, 1).piles).toEqual(s.players[1].current!.piles)
+    expect(currentView(v0, 1).piles).toEqual(s.players[1]!.current!.piles)
     // A spectator (who could be player 1 in a second tab) sees no more than player 1 …
     let vs = duel.view(s, 'spectator')
     expect(vs.players[0].results[0]).toEqual({ hidden: true, index: 0, deals: null })
     expect(vs.players[0].current).toMatchObject({ hidden: true, index: 1 })
     // … and no more than player 0: player 1's game 0, which player 0 has finished, is live.
-    expect(currentView(vs, 1).piles).toEqual(s.players[1].current!.piles)
+    expect(currentView(vs, 1).piles).toEqual(s.players[1]!.current!.piles)
     // Player 1 finishes game 0: player 0's game 0 becomes visible, game 1 stays hidden.
     s = finishGame(s, 1)
     v1 = duel.view(s, 1)
@@ -611,9 +668,9 @@ describe('Idioten för två: handicap and information', () => {
       deals: 1,
     })
     s = finishGame(s, 0)
-    expect(currentView(duel.view(s, 'spectator'), 1).piles).toEqual(s.players[1].current!.piles)
+    expect(currentView(duel.view(s, 'spectator'), 1).piles).toEqual(s.players[1]!.current!.piles)
     // Player 1 now plays game 0, which player 0 has finished and may watch.
-    expect(currentView(duel.view(s, 0), 1).piles).toEqual(s.players[1].current!.piles)
+    expect(currentView(duel.view(s, 0), 1).piles).toEqual(s.players[1]!.current!.piles)
     expect(duel.view(s, 1).players[0].results[0]).toMatchObject({ hidden: true })
   })
 

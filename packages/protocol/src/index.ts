@@ -103,6 +103,8 @@ export const IdiotTableOptions = z.strictObject({
 })
 
 const DuelTableOptionsBase = z.strictObject({
+  /** Two for Idioten för två (A-10); one for Idioten alone (A-17). */
+  seats: z.union([z.literal(1), z.literal(2)]).default(2),
   games: z.int().min(1).max(20).default(5),
   scoring: z.enum(['kort-kvar', 'ess', 'kombinerad']).default('kort-kvar'),
   piles: z
@@ -118,11 +120,19 @@ const DuelTableOptionsBase = z.strictObject({
   turnSeconds: TurnSeconds.default(DEFAULT_TURN_SECONDS.duel),
 })
 
-/** A-10's same deal needs both players to play with the same number of decks (A-2: 8 piles, two). */
+/** A-10: the same deal needs the same decks on both sides (A-2: 8 piles, two); A-17: alone, no turns or shared deal. */
 export const DuelTableOptions = DuelTableOptionsBase.refine(
   (o) => !o.sameDeal || (o.piles[0] === 8) === (o.piles[1] === 8),
   { message: 'the same deal needs the same number of decks for both players', path: ['piles'] },
 )
+  .refine((o) => o.seats === 2 || !o.sameDeal, {
+    message: 'alone there is nobody to share a deal with (A-17)',
+    path: ['sameDeal'],
+  })
+  .refine((o) => o.seats === 2 || o.mode === 'simultaneous', {
+    message: 'alone there is nobody to take turns with (A-17)',
+    path: ['mode'],
+  })
 
 /** Klockan: one player, or two for "Klockan för två" (K-6), which is not played with the rescue. */
 export const KlockanTableOptions = z

@@ -224,6 +224,8 @@ export const GAME_NAMES: Readonly<Record<GameId, string>> = {
   herrarna: 'Dom Åtta Herrarna',
 }
 export const KLOCKAN_FOR_TWO = 'Klockan för två'
+/** The patience of Idioten för två, played alone. */
+export const IDIOTEN = 'Idioten'
 
 /** The languages kortbord speaks, on the page and in a link's preview. */
 export type Lang = 'sv' | 'nb' | 'en'
@@ -239,9 +241,15 @@ export function pickLang(prefs: readonly string[]): Lang {
   return 'en'
 }
 
-/** A table's game by its name as its players play it: Klockan for two seats is Klockan för två (K-6). */
-export const playedGameName = (game: GameId, seats: number): string =>
-  game === 'klockan' && seats === 2 ? KLOCKAN_FOR_TWO : GAME_NAMES[game]
+/**
+ * A table's game by its name as its players play it: Klockan for two seats is Klockan för två
+ * (K-6), and Idioten för två for one seat is the patience Idioten (A-17).
+ */
+export function playedGameName(game: GameId, seats: number): string {
+  if (game === 'klockan' && seats === 2) return KLOCKAN_FOR_TWO
+  if (game === 'duel' && seats === 1) return IDIOTEN
+  return GAME_NAMES[game]
+}
 
 export interface SeatInfo {
   /** The nickname, or null for an open seat. */

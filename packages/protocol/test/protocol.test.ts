@@ -60,6 +60,7 @@ describe('protocol schemas', () => {
     ).toBe(false)
     const duel = CreateTable.parse({ game: 'duel', name: 'Bo' })
     expect(duel.options).toEqual({
+      seats: 2,
       games: 5,
       scoring: 'kort-kvar',
       piles: [4, 4],
@@ -74,6 +75,20 @@ describe('protocol schemas', () => {
     expect(
       CreateTable.safeParse({ game: 'duel', name: 'Bo', options: { piles: [4, 6] } }).success,
     ).toBe(false)
+  })
+
+  it('[A-17] Idioten alone: one or two seats; alone, no shared deal and no turns', () => {
+    const alone = CreateTable.parse({ game: 'duel', name: 'Bo', options: { seats: 1, games: 1 } })
+    expect(alone.options).toMatchObject({ seats: 1, games: 1, mode: 'simultaneous' })
+    const refused = (options: object): string[] => {
+      const r = CreateTable.safeParse({ game: 'duel', name: 'Bo', options })
+      return r.success ? [] : r.error.issues.map((i) => i.path.join('.'))
+    }
+    expect(refused({ seats: 3 })).toEqual(['options.seats'])
+    expect(refused({ seats: 0 })).toEqual(['options.seats'])
+    expect(refused({ seats: 1, sameDeal: true })).toEqual(['options.sameDeal'])
+    expect(refused({ seats: 1, mode: 'alternating' })).toEqual(['options.mode'])
+    expect(refused({ seats: 2, sameDeal: true, mode: 'alternating' })).toEqual([])
   })
 
   it('moves are checked field by field; unknown fields are refused', () => {
