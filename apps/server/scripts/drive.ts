@@ -93,7 +93,8 @@ export async function driveIdiot(
 
 /** Plays a whole Idioten för två match: both players move, in random interleaving. */
 export async function driveDuel(
-  clients: readonly [Client, Client],
+  /** One client per seat: two for a match, one for Idioten alone (A-17). */
+  clients: readonly Client[],
   code: string,
   fromVersion: number,
   opts: DriveOptions & { readonly undoChance?: number },
@@ -101,15 +102,15 @@ export async function driveDuel(
   const rng = Rng.seeded(opts.seed)
   // With the same deal each seat has versions of its own (the server's shown.ts): a seat is sent
   // nothing of a move it cannot see, so the driver waits only for the mover to see its move.
-  const start = await clients[0].atVersion(code, fromVersion)
+  const start = await clients[0]!.atVersion(code, fromVersion)
   const own = (start.table.settings as { sameDeal?: boolean }).sameDeal === true
   // Every client has the game that started (the others' versions are their own).
   const playing = (u: TableUpdate) => u.view !== null && u.table.gameNo === start.table.gameNo
   if (own) await Promise.all(clients.map((c) => c.waitFor(code, playing)))
   let version = fromVersion
   const movers = () =>
-    ([0, 1] as const).filter(
-      (s) => duelLegalMovesFromView(clients[s].state(code)!.view as DuelView).length > 0,
+    clients.flatMap((c, s) =>
+      duelLegalMovesFromView(c.state(code)!.view as DuelView).length > 0 ? [s] : [],
     )
   for (let n = 0; n < (opts.maxMoves ?? 20_000); n++) {
     const u = own ? await overOrLatest(clients, code) : await settle(clients, code, version)
@@ -122,7 +123,7 @@ export async function driveDuel(
     }
     if (seats.length === 0) throw new Error(`nobody can move at version ${version}`)
     const seat = seats[rng.int(seats.length)]!
-    const mine = clients[seat].state(code)!
+    const mine = clients[seat]!.state(code)!
     const moves = duelLegalMovesFromView(mine.view as DuelView)
     const undo = moves.find((m) => m.type === 'undo')
     const progress = moves.filter((m) => m.type === 'discard' || m.type === 'move')
@@ -135,10 +136,10 @@ export async function driveDuel(
           : (moves.find((m) => m.type === 'deal' || m.type === 'finish') ?? moves[0]!)
     await pause(opts.pauseMs)
     const ack = must(
-      await clients[seat].send('game:move', { table: code, version: mine.table.version, move }),
+      await clients[seat]!.send('game:move', { table: code, version: mine.table.version, move }),
     )
     version = ack.version
-    if (own) await clients[seat].atVersion(code, version)
+    if (own) await clients[seat]!.atVersion(code, version)
     opts.onMove?.(seat, move as MoveMsg, version)
   }
   throw new Error('the match did not end')

@@ -164,12 +164,14 @@ export const idiotAdapter: GameAdapter = {
 export const duelAdapter: GameAdapter = {
   id: 'duel',
   moveSchema: AcesUpMoveSchema as z.ZodType<AnyMove>,
-  seats: () => 2,
+  // A table stored before A-17 has no seats setting: it was a match for two.
+  seats: (settings) => (settings as DuelTableSettings).seats ?? 2,
   options(settings) {
-    const { turnSeconds: _clock, ...o } = settings as DuelTableSettings
+    const { turnSeconds: _clock, seats: _seats, ...o } = settings as DuelTableSettings
     return o
   },
-  setup: (options, _settings, deal) => duel.setup(options as DuelTableSettings, 2, deal),
+  setup: (options, settings, deal) =>
+    duel.setup(options as DuelTableSettings, duelAdapter.seats(settings), deal),
   outcome: (s) => duelOutcome(s as DuelState),
   apply: (s, seat, m) => duel.apply(s as DuelState, seat, m as DuelMove),
   legalMoves: (s, seat) => duel.legalMoves(s as DuelState, seat),
@@ -180,6 +182,10 @@ export const duelAdapter: GameAdapter = {
     const o = duelOutcome(s as DuelState)
     const t = tally.slice()
     if (o && o.winner !== null) t[o.winner] = (t[o.winner] ?? 0) + 1
+    // alone the table counts the games that came out, as a patience's table does.
+    if (o?.decidedBy === 'alone') {
+      t[0] = (t[0] ?? 0) + (s as DuelState).players[0].results.filter((r) => r.won).length
+    }
     return t
   },
   forfeitTally: otherWins,
@@ -188,15 +194,15 @@ export const duelAdapter: GameAdapter = {
     const a = after as DuelState
     // Each player's games are their own: only a change of turn concerns the other.
     if (b.turn === null && a.turn === null && !a.over) return [seat]
-    return [0, 1]
+    return all(a.players.length)
   },
-  timed: () => true,
+  // alone nobody waits for anyone.
+  timed: (settings) => duelAdapter.seats(settings) === 2,
   hidesMoves: (settings) => (settings as DuelTableSettings).sameDeal === true,
   hiddenSeats: (view) =>
-    ([0, 1] as const).filter((seat) => {
-      const g = (view as DuelView).players[seat].current
-      return g !== null && 'hidden' in g
-    }),
+    (view as DuelView).players.flatMap(({ current: g }, seat) =>
+      g !== null && 'hidden' in g ? [seat] : [],
+    ),
   timeoutMove(s, seat) {
     // A staller's game goes on without them: the next deal, or the end once the stock is out.
     const moves = duel.legalMoves(s as DuelState, seat)

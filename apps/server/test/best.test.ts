@@ -16,8 +16,8 @@ const deck: Card[] = Rng.seeded('best-figures').shuffle(fullDeck(1))
 /** A match of `games` after `seat` has played its first game (deal out, then end it). */
 function played(state: DuelState, seat: 0 | 1): DuelState {
   let s = state
-  const start = s.players[seat].results.length
-  while (s.players[seat].results.length === start) {
+  const start = s.players[seat]!.results.length
+  while (s.players[seat]!.results.length === start) {
     const moves = duel.legalMoves(s, seat)
     const m = moves.find((x) => x.type === 'deal') ?? moves.find((x) => x.type === 'finish')!
     const r = duel.apply(s, seat, m)
@@ -83,7 +83,7 @@ describe('A-16 figures on a table (issue 16)', () => {
         ...s,
         players: [
           { ...s.players[0], results: [{ ...s.players[0].results[0]!, best: commits[1]! }] },
-          s.players[1],
+          ...s.players.slice(1),
         ],
       }
       expect(dueBests(done)).toEqual([])
@@ -181,7 +181,7 @@ describe('A-16 figures on a table (issue 16)', () => {
       ...s,
       players: [
         { ...s.players[0], results: [{ ...s.players[0].results[0]!, best: closed(9) }] },
-        s.players[1],
+        ...s.players.slice(1),
       ],
     }
     figures.request(1, withBound)
@@ -302,7 +302,7 @@ describe('A-16 proofs started when a game is dealt (SOLVER_EARLY_PROOF)', () => 
     if (!r.ok) throw new Error(r.error.code)
     return r.value
   }
-  const dealOf = (s: DuelState, seat: 0 | 1) => s.players[seat].current!.deck.join(',')
+  const dealOf = (s: DuelState, seat: 0 | 1) => s.players[seat]!.current!.deck.join(',')
   const settle = async () => {
     for (let i = 0; i < 10; i++) await tick()
   }

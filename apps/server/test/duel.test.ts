@@ -6,6 +6,7 @@ import {
   type DuelView,
   duel,
   fullDeck,
+  parseCards,
   Rng,
   solveAcesUp,
 } from '@kortbord/engine'
@@ -63,7 +64,7 @@ async function duelTable(
 const KEEP_DECK: Card[] = Rng.seeded('keep-20').shuffle(fullDeck(1))
 
 const records = (u: TableUpdate, seat: 0 | 1) =>
-  (u.view as DuelView).players[seat].results as DuelGameRecord[]
+  (u.view as DuelView).players[seat]!.results as DuelGameRecord[]
 
 describe('Idioten för två over the protocol', () => {
   it('[A-9][A-10][A-11][A-16] a 3-game match with undo: the engine agrees, both see each other live, the best possible arrives', async () => {
@@ -82,7 +83,7 @@ describe('Idioten för två over the protocol', () => {
         moves.push({ seat, move: move as DuelMove })
         // A-15: the other player's table is public and live.
         const other = players[1 - seat]!.state(code)
-        const cur = (other?.view as DuelView | undefined)?.players[seat as 0 | 1].current
+        const cur = (other?.view as DuelView | undefined)?.players[seat as 0 | 1]?.current
         if (cur && !('hidden' in cur)) sawOpponentLive = true
       },
     })
@@ -116,7 +117,7 @@ describe('Idioten för två over the protocol', () => {
     )
     for (const seat of [0, 1] as const) {
       records(withBest, seat).forEach((rec, i) => {
-        const engineRec = s.players[seat].results[i]!
+        const engineRec = s.players[seat]!.results[i]!
         expect({ ...rec, best: null }).toEqual(engineRec)
         expect(rec.best!.best).toBeLessThanOrEqual(rec.left)
       })
@@ -183,16 +184,16 @@ describe('Idioten för två over the protocol', () => {
     const u = await players[1].atVersion(code, started.version)
     const opp = (u.view as DuelView).players[0].current
     expect(opp).toMatchObject({ hidden: true, index: 0 })
-    const mine = (u.view as DuelView).players[1].current
+    const mine = (u.view as DuelView).players[1]!.current
     expect(mine && 'piles' in mine ? mine.piles.length : 0).toBe(4)
     // A spectator could be a player in a second tab: both games are hidden until one is finished.
     const w = await watcher.atVersion(code, started.version)
     expect((w.view as DuelView).players[0].current).toMatchObject({ hidden: true, index: 0 })
-    expect((w.view as DuelView).players[1].current).toMatchObject({ hidden: true, index: 0 })
+    expect((w.view as DuelView).players[1]!.current).toMatchObject({ hidden: true, index: 0 })
     // Player 1 finishes game 0 (deal out, then finish): player 0's game 0 is shown live to both.
     let v = started.version
-    while ((players[1].state(code)!.view as DuelView).players[1].results.length === 0) {
-      const mine = (players[1].state(code)!.view as DuelView).players[1].current
+    while ((players[1].state(code)!.view as DuelView).players[1]!.results.length === 0) {
+      const mine = (players[1].state(code)!.view as DuelView).players[1]!.current
       if (!mine || 'hidden' in mine) throw new Error('own game hidden')
       const move = mine.stockCount > 0 ? { type: 'deal' as const } : { type: 'finish' as const }
       v = must(
@@ -209,7 +210,7 @@ describe('Idioten för två over the protocol', () => {
     expect(watcher.state(code)!.log.some((e) => e.t === 'best')).toBe(false)
     const after = await watcher.atVersion(code, v)
     expect((after.view as DuelView).players[0].current).toMatchObject({ pileCount: 5 })
-    expect((after.view as DuelView).players[1].current).toMatchObject({ hidden: true, index: 1 })
+    expect((after.view as DuelView).players[1]!.current).toMatchObject({ hidden: true, index: 1 })
     const p1 = await players[1].atVersion(code, v)
     expect((p1.view as DuelView).players[0].current).toMatchObject({ pileCount: 5 })
   })
@@ -337,5 +338,107 @@ describe('Idioten för två over the protocol', () => {
     } finally {
       await short.stop()
     }
+  })
+})
+
+describe('Idioten alone over the protocol (A-17)', () => {
+  it('[A-17][A-16] a series for one: the engine agrees, a watcher sees it live, the best possible arrives, nobody wins', async () => {
+    const options = { seats: 1, games: 2, scoring: 'kombinerad' } as const
+    const p = await srv.client()
+    const created = must(await p.send('table:create', { game: 'duel', name: 'Greta', options }))
+    const code = created.table as string
+    expect(p.state(code)!.table.seats).toHaveLength(1)
+    const watcher = await srv.client()
+    must(await watcher.send('table:watch', { table: code }))
+    // One seat: a second player may only watch.
+    const late = await srv.client()
+    expect(await late.send('table:join', { table: code, name: 'Hugo' })).toMatchObject({
+      ok: false,
+      error: { code: 'TABLE_FULL' },
+    })
+    const deck: Card[] = Rng.seeded('alone-deck').shuffle(fullDeck(1))
+    const started = must(
+      await p.send('table:start', { table: code, version: created.version, deal: { deck } }),
+    )
+    // Alone nobody waits: no turn clock runs, and there is no timer to set or anyone to forfeit to.
+    const playing = await p.atVersion(code, started.version)
+    expect(playing.table.deadlines).toEqual([null])
+    expect(playing.table.deadline).toBeNull()
+    for (const [event, extra] of [
+      ['table:timer', { turnSeconds: 30 }],
+      ['table:forfeit', { seat: 0 }],
+    ] as const) {
+      const r = await p.send(event, { table: code, version: started.version, ...extra })
+      expect(r).toMatchObject({ ok: false, error: { code: 'NOT_FOR_SOLO' } })
+    }
+    const moves: DuelMove[] = []
+    let watched = 0
+    const end = await driveDuel([p], code, started.version, {
+      seed: 'alone-drive',
+      onMove: (_seat, move, version) => {
+        moves.push(move as DuelMove)
+        if (watcher.state(code)!.table.version >= version - 1) watched++
+      },
+    })
+    expect(watched).toBeGreaterThan(0)
+    let s: DuelState = duel.setup(options, 1, { deck })
+    for (const move of moves) {
+      const r = duel.apply(s, 0, move)
+      if (!r.ok) throw new Error(`engine refused ${JSON.stringify(move)}: ${r.error.code}`)
+      s = r.value
+    }
+    const o = duel.outcome(s)!
+    expect(o).toMatchObject({ winner: null, decidedBy: 'alone' })
+    expect((end.view as DuelView).outcome).toEqual(o)
+    const exact = solveAcesUp(deck, 4, { maxNodes: srv.config.solver.proofNodes })
+    const final = await watcher.waitFor(
+      code,
+      (u) => records(u, 0).length === 2 && records(u, 0).every((r) => r.best?.best === exact.best),
+      60_000,
+    )
+    const v = final.view as DuelView
+    expect(v.players).toHaveLength(1)
+    records(final, 0).forEach((rec, i) => {
+      expect({ ...rec, best: null }).toEqual(s.players[0].results[i])
+    })
+    expect(final.table.status).toBe('over')
+    // The table counts the games that came out (none of these, or some: the engine says).
+    expect(final.table.tally).toEqual([s.players[0].results.filter((r) => r.won).length])
+  })
+
+  it("[A-17] the tally counts the games that came out; the next series starts at the host's word", async () => {
+    const p = await srv.client()
+    const created = must(
+      await p.send('table:create', {
+        game: 'duel',
+        name: 'Greta',
+        options: { seats: 1, games: 3 },
+      }),
+    )
+    const code = created.table as string
+    // The four aces and a two: deal the two onto the ace of diamonds, discard it (the ace of clubs
+    // beats it), and the game is won (A-4, A-7, A-8).
+    const deck = parseCards('AD AC AH AS 2C')
+    const play = async (): Promise<TableUpdate> => {
+      for (let game = 0; game < 3; game++) {
+        for (const move of [{ type: 'deal' }, { type: 'discard', pile: 0 }] as const) {
+          const version = p.state(code)!.table.version
+          const r = must(await p.send('game:move', { table: code, version, move }))
+          await p.atVersion(code, r.version as number)
+        }
+      }
+      return p.waitFor(code, (u) => u.table.status === 'over')
+    }
+    must(await p.send('table:start', { table: code, version: created.version, deal: { deck } }))
+    const over = await play()
+    expect((over.view as DuelView).players[0].results.map((r) => r.index)).toEqual([0, 1, 2])
+    expect(over.table.tally).toEqual([3])
+    const next = must(
+      await p.send('table:start', { table: code, version: over.table.version, deal: { deck } }),
+    )
+    await p.atVersion(code, next.version as number)
+    const again = await play()
+    expect(again.table.gameNo).toBe(over.table.gameNo + 1)
+    expect(again.table.tally).toEqual([6])
   })
 })

@@ -287,7 +287,7 @@ const READ_RECORDS_OFTEN = { RECORD_READS_PER_ADDRESS_PER_MINUTE: '1000000' }
 function checkDuelView(got: unknown, s: DuelState, viewer: Viewer): void {
   expect(got).toEqual(duel.view(s, viewer))
   for (const p of [0, 1] as const) {
-    const g = s.players[p].current
+    const g = s.players[p]!.current
     const shown = (got as { players: { current: unknown }[] }).players[p]!.current
     if (g && shown && !('hidden' in (shown as object))) {
       const onTable = new Set([...g.piles.flat(), ...g.discard])
@@ -317,7 +317,7 @@ const withoutFigures = (s: DuelState): DuelState => ({
   ...s,
   players: [0, 1].map((p) => ({
     ...s.players[p as 0 | 1],
-    results: s.players[p as 0 | 1].results.map((r) => ({ ...r, best: null })),
+    results: s.players[p as 0 | 1]!.results.map((r) => ({ ...r, best: null })),
   })) as unknown as DuelState['players'],
 })
 
@@ -335,10 +335,10 @@ function checkFigures(history: Map<number, TableRecord>): number {
     const after = history.get(v)!.state as DuelState | null
     if (after === null) continue
     const played = (seat: 0 | 1, index: number) =>
-      (before?.players[seat].results.length ?? 0) > index
+      (before?.players[seat]?.results.length ?? 0) > index
     for (const seat of [0, 1] as const) {
-      after.players[seat].results.forEach((rec, index) => {
-        const was = before?.players[seat].results[index]?.best ?? null
+      after.players[seat]!.results.forEach((rec, index) => {
+        const was = before?.players[seat]?.results[index]?.best ?? null
         if (JSON.stringify(rec.best) === JSON.stringify(was)) return
         const owed =
           played(seat, index) && (!after.settings.sameDeal || played((1 - seat) as 0 | 1, index))
