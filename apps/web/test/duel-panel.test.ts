@@ -75,4 +75,25 @@ describe('[A-11] what decided a match', () => {
     const o = { totals: totals(0, 4, 3, 27), winner: 0, decidedBy: 'points' } as const
     expect(matchDecidedBy(o, TABLE_DICTS.en)).toBeNull()
   })
+  it('[A-17] says nothing alone: nobody was beaten', () => {
+    const o = {
+      totals: [{ points: 3, left: 27, games: 1 }],
+      winner: null,
+      decidedBy: 'alone',
+    } as const
+    expect(matchDecidedBy(o, TABLE_DICTS.en)).toBeNull()
+  })
+})
+
+describe('[A-17] the result of Idioten alone', () => {
+  it('one game: came out, or the cards left; a series: how many came out and the totals', () => {
+    expect(TABLE_DICTS.en.aloneResult(1, 1, 4, 0)).toBe('The patience came out!')
+    expect(TABLE_DICTS.sv.aloneResult(0, 1, 17, 3)).toBe('17 kort kvar.')
+    expect(TABLE_DICTS.nb.aloneResult(2, 5, 40, 6)).toBe(
+      '2 av 5 runder gikk opp: 6 poeng, 40 kort igjen i alt.',
+    )
+    expect(TABLE_DICTS.en.aloneResult(2, 5, 40, 6)).toBe(
+      '2 of 5 rounds came out: 6 points, 40 cards left in all.',
+    )
+  })
 })

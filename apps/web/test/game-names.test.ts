@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gameNameParts } from '../src/lib/game-names.ts'
+import { gameLabel, gameNameParts, gameNamesOf, tableGameName } from '../src/lib/game-names.ts'
 import { DICTS } from '../src/lib/i18n.ts'
 
 describe('game names marked as Swedish', () => {
@@ -41,6 +41,28 @@ describe('game names marked as Swedish', () => {
     expect(gameNameParts('en', 'Replay: Klockan', ['Klockan'])).toEqual([
       { text: 'Replay: ', sv: false },
       { text: 'Klockan', sv: true },
+    ])
+  })
+})
+
+describe('a table named by how it is played', () => {
+  it('[A-17] Idioten för två for one seat is Idioten; a duel stored without seats is for two', () => {
+    const t = DICTS.en
+    const duel = (seats?: 1 | 2) => ({ games: 1, ...(seats ? { seats } : {}) }) as never
+    expect(tableGameName('duel', duel(1))).toBe('Idioten')
+    expect(tableGameName('duel', duel(2))).toBe('Idioten för två')
+    expect(tableGameName('duel', duel())).toBe('Idioten för två')
+    expect(gameLabel(t, 'duel', duel(1))).toBe('Idioten')
+    expect(tableGameName('klockan', { variant: 'standard', seats: 2 } as never)).toBe(
+      'Klockan för två',
+    )
+    // Marked as Swedish on an English page, and "Idioten" inside "Idioten för två" is not cut.
+    expect(gameNameParts('en', 'Replay: Idioten', gameNamesOf(t))).toEqual([
+      { text: 'Replay: ', sv: false },
+      { text: 'Idioten', sv: true },
+    ])
+    expect(gameNameParts('en', 'Idioten för två', gameNamesOf(t))).toEqual([
+      { text: 'Idioten för två', sv: true },
     ])
   })
 })

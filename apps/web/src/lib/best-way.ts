@@ -22,9 +22,7 @@ export interface FinishedGame {
 
 /** Every finished game of a match's last state, each player's in order. */
 export function finishedGames(final: DuelState): FinishedGame[] {
-  return ([0, 1] as const).flatMap((seat) =>
-    final.players[seat].results.map((rec) => ({ seat, rec })),
-  )
+  return final.players.flatMap((p, seat) => p.results.map((rec) => ({ seat: seat as 0 | 1, rec })))
 }
 
 /**
@@ -53,7 +51,7 @@ export function ownStates(states: readonly DuelState[], seat: 0 | 1, index: numb
   const out: AcesUpState[] = []
   for (const s of states) {
     const p = s.players[seat]
-    const cur = p.results.length === index ? p.current : null
+    const cur = p && p.results.length === index ? p.current : null
     if (cur !== null && cur !== out[out.length - 1]) out.push(cur)
   }
   return out

@@ -48,8 +48,9 @@ export function matchDecidedBy(
   o: DuelOutcome,
   t: Pick<TableDict, 'onCardsLeft' | 'levelAll'>,
 ): string | null {
-  if (o.decidedBy === 'points') return null
   const [a, b] = o.totals
+  // Alone nothing is decided; points decide most matches without a word.
+  if (o.decidedBy === 'points' || o.decidedBy === 'alone' || b === undefined) return null
   if (o.winner === null) return t.levelAll(a.points, a.left)
   const [w, l] = o.winner === 0 ? [a, b] : [b, a]
   return t.onCardsLeft(w.points, w.left, l.left)

@@ -2,7 +2,7 @@
 // Klockan, Klockan för två, Dom Åtta Herrarna). Inside an English or Norwegian text a screen
 // reader would read them with that language's voice and get them wrong, so they are marked
 // lang="sv" (by GameName.svelte, from the parts made here).
-import { type GameId, playedGameName, type TableSettings } from '@kortbord/protocol/wire'
+import { type GameId, IDIOTEN, playedGameName, type TableSettings } from '@kortbord/protocol/wire'
 import type { Dict, Lang } from './i18n.ts'
 
 /** A piece of a text: `sv` when it is a game's name to be read as Swedish. */
@@ -43,12 +43,16 @@ export function gameNameParts(
 export const gameTitle = (t: Dict, game: GameId): string =>
   ({ idiot: t.idiot, duel: t.duel, klockan: t.klockan, herrarna: t.herrarna })[game]
 
-/** A table's game by name, without Klockan's variant: "Klockan för två" for two (K-6). */
+/**
+ * A table's game by name, without Klockan's variant: "Klockan för två" for two (K-6), "Idioten"
+ * for Idioten för två alone (A-17; a duel stored before it has no seats: two).
+ */
 export const tableGameName = (game: GameId, settings: TableSettings): string =>
-  playedGameName(game, (settings as { seats?: number }).seats ?? 1)
+  playedGameName(game, (settings as { seats?: number }).seats ?? (game === 'duel' ? 2 : 1))
 
 /** A table's game in words, with Klockan's variant: what the people at it play. */
 export function gameLabel(t: Dict, game: GameId, settings: TableSettings): string {
+  if (game === 'duel') return tableGameName(game, settings)
   if (game !== 'klockan') return gameTitle(t, game)
   const s = settings as { variant: 'standard' | 'rescue' | 'twelve' | 'twoDecks' }
   const variant = {
@@ -64,6 +68,7 @@ export function gameLabel(t: Dict, game: GameId, settings: TableSettings): strin
 export const gameNamesOf = (t: Dict): string[] => [
   t.idiot,
   t.duel,
+  IDIOTEN,
   t.herrarna,
   t.klockan,
   t.klockanForTwo,

@@ -72,6 +72,15 @@ const en = {
     'Points per round: one for each free ace, minus one for every other card left; a round that comes out scores 4.',
   lowerWins: 'Fewer points are better: the lower total wins the match.',
   higherWins: 'More points are better: the higher total wins the match.',
+  /** A-17: Idioten alone has no winner; the result is what the games left. */
+  aloneResult: (won: number, games: number, left: number, points: number) =>
+    games === 1
+      ? won === 1
+        ? 'The patience came out!'
+        : `${left} cards left.`
+      : `${won} of ${games} rounds came out: ${points} points, ${left} cards left in all.`,
+  lowerBetter: 'Fewer points are better.',
+  higherBetter: 'More points are better.',
   /** A match level on points (A-11): fewer cards left over all games decides it, or it is drawn. */
   onCardsLeft: (points: number, winner: number, loser: number) =>
     `Level on points (${points} each): fewer cards left decides it, ${winner} against ${loser}.`,
@@ -176,6 +185,14 @@ const sv: TableDict = {
     'Poäng per giv: ett för varje fritt ess, minus ett för varje annat kort kvar; en giv som går ut ger 4.',
   lowerWins: 'Färre poäng är bättre: lägst summa vinner matchen.',
   higherWins: 'Fler poäng är bättre: högst summa vinner matchen.',
+  aloneResult: (won: number, games: number, left: number, points: number) =>
+    games === 1
+      ? won === 1
+        ? 'Patiensen gick ut!'
+        : `${left} kort kvar.`
+      : `${won} av ${games} givar gick ut: ${points} poäng, ${left} kort kvar sammanlagt.`,
+  lowerBetter: 'Färre poäng är bättre.',
+  higherBetter: 'Fler poäng är bättre.',
   onCardsLeft: (points: number, winner: number, loser: number) =>
     `Lika poäng (${points} var): färre kort kvar avgör, ${winner} mot ${loser}.`,
   levelAll: (points: number, left: number) =>
@@ -267,6 +284,14 @@ const nb: TableDict = {
     'Poeng per runde: ett for hvert fritt ess, minus ett for hvert annet kort igjen; en runde som går opp gir 4.',
   lowerWins: 'Færre poeng er bedre: lavest sum vinner kampen.',
   higherWins: 'Flere poeng er bedre: høyest sum vinner kampen.',
+  aloneResult: (won: number, games: number, left: number, points: number) =>
+    games === 1
+      ? won === 1
+        ? 'Kabalen gikk opp!'
+        : `${left} kort igjen.`
+      : `${won} av ${games} runder gikk opp: ${points} poeng, ${left} kort igjen i alt.`,
+  lowerBetter: 'Færre poeng er bedre.',
+  higherBetter: 'Flere poeng er bedre.',
   onCardsLeft: (points: number, winner: number, loser: number) =>
     `Like mange poeng (${points} hver): færre kort igjen avgjør, ${winner} mot ${loser}.`,
   levelAll: (points: number, left: number) =>

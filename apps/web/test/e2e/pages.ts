@@ -164,14 +164,14 @@ export async function watchByLink(p: Person, link: string): Promise<void> {
 }
 
 /**
- * Home page: a patience played alone (Klockan with one player, Dom Åtta Herrarna) starts at once
+ * Home page: a patience played alone (Klockan or Idioten with one player, Dom Åtta Herrarna) starts at once
  * (issue 15): no waiting room, the game's table comes straight away. Returns the table's link.
  */
 export async function createSoloTable(
   p: Person,
   url: string,
   name: string,
-  game: 'klockan' | 'herrarna',
+  game: 'klockan' | 'herrarna' | 'duel',
   configure: () => Promise<void>,
   beforeCreate?: () => Promise<void>,
 ): Promise<string> {
