@@ -186,6 +186,13 @@ describe("a table's link preview", () => {
     expect(
       recordPreview({ game: 'klockan', seats: [{ name: 'Olle' }], over: true }, 'nb').description,
     ).toBe('Klockan med Olle. Gå gjennom hvert trekk og kontroller stokkingen.')
+    // Idioten för två for one is the patience Idioten.
+    expect(
+      recordPreview({ game: 'duel', seats: [{ name: 'Olle' }], over: false }, 'en'),
+    ).toMatchObject({
+      title: 'Replay: Idioten – kortbord',
+      image: '/share-duel.png',
+    })
   })
 
   it("speaks the fetcher's first language kortbord knows, else English", () => {

@@ -1,5 +1,5 @@
 // How to play Idioten för två: the patience Idioten (Aces Up) and the match's score
-// (docs/rules.md A-1 … A-16).
+// (docs/rules.md A-1 … A-17, alone included).
 import type { HowToTexts } from './types.ts'
 
 const DISCARD = ['5D', 'QD']
@@ -71,6 +71,9 @@ const texts: HowToTexts = {
       {
         h: 'Settings',
         blocks: [
+          {
+            p: 'Alone: choose one player to lay the patience by yourself, one round or a series, scored the same way. Nobody wins or loses: the end shows what your rounds left.',
+          },
           {
             p: 'Five piles make the patience far easier: a handicap to give a beginner. With the same cards, both players get the same order in each round. Taking turns: one plays while the other watches. Undo: take back one discard or one move per round, before the next deal.',
           },
@@ -148,6 +151,9 @@ const texts: HowToTexts = {
         h: 'Inställningar',
         blocks: [
           {
+            p: 'Ensam: välj en spelare för att lägga patiensen själv, en giv eller flera, med samma poäng. Ingen vinner eller förlorar: till sist visas vad dina givar lämnade.',
+          },
+          {
             p: 'Fem högar gör patiensen mycket lättare: ett handikapp att ge en nybörjare. Med samma kort får båda spelarna samma ordning i varje giv. Växelvis: en spelar medan den andra tittar på. Ångra: ta tillbaka ett kast eller en flytt per giv, före nästa utdelning.',
           },
           {
@@ -223,6 +229,9 @@ const texts: HowToTexts = {
       {
         h: 'Innstillinger',
         blocks: [
+          {
+            p: 'Alene: velg én spiller for å legge kabalen selv, én runde eller flere, med samme poeng. Ingen vinner eller taper: til slutt vises hva rundene dine lot ligge igjen.',
+          },
           {
             p: 'Fem bunker gjør kabalen mye lettere: et handikap å gi en nybegynner. Med de samme kortene får begge spillerne samme rekkefølge i hver runde. Etter tur: én spiller mens den andre ser på. Angre: ta tilbake ett kast eller én flytting per runde, før neste utdeling.',
           },
