@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url'
 import {
   chainHeads,
   commitment,
+  type DuelMove,
+  type DuelState,
   type DuelView,
+  duel,
   duelLegalMovesFromView,
   FAIR_VERSION,
   type FairDeal,
@@ -36,6 +39,12 @@ import { MemoryStore } from '../src/store.ts'
 import { createIdiot, startServer, type TestServer } from './harness.ts'
 
 const entropy = () => randomBytes(16).toString('hex')
+
+/** An Aces Up move that always ends the game: a discard, else a deal, else the end. */
+const simplest = (moves: readonly DuelMove[]): DuelMove =>
+  moves.find((m) => m.type === 'discard') ??
+  moves.find((m) => m.type === 'deal') ??
+  moves.find((m) => m.type === 'finish')!
 
 /** Runs the engine's `pnpm verify` command line on `args` (not blocking: the server is here). */
 function verifyCli(
@@ -203,8 +212,13 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
     }
   })
 
-  for (const game of ['klockan', 'herrarna'] as const) {
-    it(`[${game === 'klockan' ? 'K-1' : 'H-1'}] ${game === 'klockan' ? 'Klockan alone (with the rescue)' : 'Dom Åtta Herrarna'}: played over the protocol, its record verifies and replays to the same end`, async () => {
+  const SOLO = {
+    klockan: { rule: 'K-1', title: 'Klockan alone (with the rescue)' },
+    herrarna: { rule: 'H-1', title: 'Dom Åtta Herrarna' },
+    duel: { rule: 'A-17', title: 'Idioten alone, a series of two' },
+  } as const
+  for (const game of ['klockan', 'herrarna', 'duel'] as const) {
+    it(`[${SOLO[game].rule}] ${SOLO[game].title}: played over the protocol, its record verifies and replays to the same end`, async () => {
       const mine = entropy()
       const p = await srv.client()
       const code = must(
@@ -212,7 +226,9 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
           'table:create',
           game === 'klockan'
             ? { game, name: 'Olle', entropy: mine, options: { variant: 'rescue' } }
-            : { game, name: 'Olle', entropy: mine },
+            : game === 'duel'
+              ? { game, name: 'Olle', entropy: mine, options: { seats: 1, games: 2 } }
+              : { game, name: 'Olle', entropy: mine },
         ),
       ).table as string
       const committed = (await p.sync(code)).table.fair.commitment
@@ -225,7 +241,9 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
         const move =
           game === 'klockan'
             ? klockanLegalMovesFromView(u.view as KlockanView)[0]!
-            : ({ type: 'step' } as const)
+            : game === 'duel'
+              ? simplest(duelLegalMovesFromView(u.view as DuelView))
+              : ({ type: 'step' } as const)
         version = must(await p.send('game:move', { table: code, version, move })).version
         made++
       }
@@ -241,12 +259,13 @@ describe('game records and the verifiable shuffle (issue 14)', () => {
       expect(v.shuffle).toBe('verified')
       // Replayed through the engine: the same end as the record's and as the table showed.
       const replay = replayRecord(record)
-      const shown = (end.view as KlockanView | HerrarnaView).outcome
+      const shown = (end.view as KlockanView | HerrarnaView | DuelView).outcome
       expect(shown).not.toBeNull()
       expect(record.end).toEqual({ reason: 'over', outcome: replay.outcome })
       expect(replay.outcome).toEqual(shown)
-      const last = replay.states.at(-1) as KlockanState & HerrarnaState
-      expect(game === 'klockan' ? klockan.view(last, 0) : herrarna.view(last, 0)).toEqual(end.view)
+      const last = replay.states.at(-1) as KlockanState & HerrarnaState & DuelState
+      const view = { klockan: klockan.view, herrarna: herrarna.view, duel: duel.view }[game]
+      expect(view(last, 0)).toEqual(end.view)
       const cli = await verifyCli([
         `${srv.url}/r/${id}`,
         '--head',
