@@ -97,3 +97,18 @@ describe('[A-17] the result of Idioten alone', () => {
     )
   })
 })
+
+describe('[A-16] what the best possible means', () => {
+  it('mentions the wait for the other player only with the same deal (A-15)', () => {
+    for (const lang of ['en', 'sv', 'nb'] as const) {
+      const own = TABLE_DICTS[lang].bestExplained(false)
+      const shared = TABLE_DICTS[lang].bestExplained(true)
+      expect(shared.length, lang).toBeGreaterThan(own.length)
+      expect(shared.startsWith(own.slice(0, 40)), lang).toBe(true)
+    }
+    expect(TABLE_DICTS.en.bestExplained(false)).toContain('(“…” while it is worked out).')
+    expect(TABLE_DICTS.en.bestExplained(true)).toContain(
+      '(“…” while it is worked out, and until both have played it).',
+    )
+  })
+})

@@ -86,8 +86,9 @@ const en = {
     `Level on points (${points} each): fewer cards left decides it, ${winner} against ${loser}.`,
   levelAll: (points: number, left: number) =>
     `Level on points (${points} each) and on cards left (${left} each).`,
-  bestExplained:
-    'Best possible: the fewest cards perfect play could have left with that deal (“…” while it is worked out, or with the same deal until both have played it). “≤ n” means at most n: a way to leave n is known, and kortbord is still proving that nothing better was possible; the proven figure follows. On a few deals the proof takes more than kortbord allows, and “≤ n” stays.',
+  /** What the sheet's best possible means; the same deal (A-15) also holds it back a while. */
+  bestExplained: (sameDeal: boolean) =>
+    `Best possible: the fewest cards perfect play could have left with that deal (“…” while it is worked out${sameDeal ? ', and until both have played it' : ''}). “≤ n” means at most n: a way to leave n is known, and kortbord is still proving that nothing better was possible; the proven figure follows. On a few deals the proof takes more than kortbord allows, and “≤ n” stays.`,
   bestAtMost: (n: number) => `at most ${n}, not yet proven the best`,
   bestAfter: (name: string) => `shown once ${name} has played this deal`,
   gameOverSaid: (n: number, left: number, points: number, won: boolean) =>
@@ -197,8 +198,8 @@ const sv: TableDict = {
     `Lika poäng (${points} var): färre kort kvar avgör, ${winner} mot ${loser}.`,
   levelAll: (points: number, left: number) =>
     `Lika poäng (${points} var) och lika många kort kvar (${left} var).`,
-  bestExplained:
-    'Bästa möjliga: så få kort som perfekt spel kunde ha lämnat med den given (”…” medan det räknas ut, eller med samma giv tills båda har spelat den). ”≤ n” betyder högst n: ett sätt att lämna n är känt, och kortbord håller på att bevisa att inget bättre gick; den bevisade siffran kommer sedan. På några få givar tar beviset mer än kortbord tillåter, och ”≤ n” står kvar.',
+  bestExplained: (sameDeal) =>
+    `Bästa möjliga: så få kort som perfekt spel kunde ha lämnat med den given (”…” medan det räknas ut${sameDeal ? ' och tills båda har spelat den' : ''}). ”≤ n” betyder högst n: ett sätt att lämna n är känt, och kortbord håller på att bevisa att inget bättre gick; den bevisade siffran kommer sedan. På några få givar tar beviset mer än kortbord tillåter, och ”≤ n” står kvar.`,
   bestAtMost: (n) => `högst ${n}, ännu inte bevisat bästa`,
   bestAfter: (name) => `visas när ${name} har spelat samma giv`,
   gameOverSaid: (n, left, points, won) =>
@@ -296,8 +297,8 @@ const nb: TableDict = {
     `Like mange poeng (${points} hver): færre kort igjen avgjør, ${winner} mot ${loser}.`,
   levelAll: (points: number, left: number) =>
     `Like mange poeng (${points} hver) og like mange kort igjen (${left} hver).`,
-  bestExplained:
-    'Best mulig: så få kort som perfekt spill kunne ha latt ligge med den runden («…» mens det regnes ut, eller med samme runde til begge har spilt den). «≤ n» betyr høyst n: en måte å la n ligge igjen på er kjent, og kortbord holder på å bevise at ingenting bedre var mulig; det beviste tallet kommer etterpå. På noen få runder tar beviset mer enn kortbord tillater, og «≤ n» blir stående.',
+  bestExplained: (sameDeal) =>
+    `Best mulig: så få kort som perfekt spill kunne ha latt ligge med den runden («…» mens det regnes ut${sameDeal ? ' og til begge har spilt den' : ''}). «≤ n» betyr høyst n: en måte å la n ligge igjen på er kjent, og kortbord holder på å bevise at ingenting bedre var mulig; det beviste tallet kommer etterpå. På noen få runder tar beviset mer enn kortbord tillater, og «≤ n» blir stående.`,
   bestAtMost: (n) => `høyst ${n}, ennå ikke bevist som best`,
   bestAfter: (name) => `vises når ${name} har spilt samme runde`,
   gameOverSaid: (n, left, points, won) =>

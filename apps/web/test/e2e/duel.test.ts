@@ -397,7 +397,7 @@ describe.skipIf(!browserTestsEnabled('duel.test.ts'))('Idioten för två in the 
       const explained = (await p.page.getByTestId('sheet-explained').textContent()) ?? ''
       expect(explained).toContain(tt.scoreBands)
       expect(explained).toContain(tt.lowerWins)
-      expect(explained).toContain(tt.bestExplained)
+      expect(explained).toContain(tt.bestExplained(false))
     }
     const left0 = await p0.page
       .getByTestId('final-0')
