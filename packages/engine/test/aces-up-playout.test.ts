@@ -117,18 +117,23 @@ describe('Aces Up playouts', () => {
   }
 })
 
-function duelSpec(
-  mode: 'simultaneous' | 'alternating',
-): PlayoutSpec<DuelState, DuelMove, DuelView> {
-  const current = (s: DuelState, seat: 0 | 1) => s.players[seat]!.current
+/** A match taking turns or both at once, or a series alone (A-17: one seat, no turns). */
+type DuelPlay = 'simultaneous' | 'alternating' | 'alone'
+
+function duelSpec(play: DuelPlay): PlayoutSpec<DuelState, DuelMove, DuelView> {
+  const current = (s: DuelState, seat: 0 | 1) => s.players[seat]?.current ?? null
+  const seats = play === 'alone' ? 1 : 2
+  const mode = play === 'alone' ? 'simultaneous' : play
   return {
     game: duel as never,
-    seats: 2,
-    viewers: [0, 1, 'spectator'],
+    seats,
+    viewers: seats === 1 ? [0, 'spectator'] : [0, 1, 'spectator'],
     setup: (seed) =>
-      duel.setup({ games: 2, mode, piles: seed.endsWith('1') ? [5, 4] : [4, 8], undo: 'both' }, 2, {
-        seed,
-      }),
+      duel.setup(
+        { games: 2, mode, piles: seed.endsWith('1') ? [5, 4] : [4, 8], undo: 'both' },
+        seats,
+        { seed },
+      ),
     choose: (s, rng) => {
       const seats = duel.activeSeats(s)
       if (seats.length === 0) return null
@@ -167,15 +172,17 @@ function duelSpec(
 }
 
 describe('Idioten för två playouts', () => {
-  for (const mode of ['simultaneous', 'alternating'] as const) {
-    it(`[A-10][A-15] 200 seeded random ${mode} matches keep every invariant after every move`, () => {
+  for (const play of ['simultaneous', 'alternating', 'alone'] as const) {
+    const rules = play === 'alone' ? '[A-17][A-15]' : '[A-10][A-15]'
+    const what = play === 'alone' ? 'series alone' : `${play} matches`
+    it(`${rules} 200 seeded random ${what} keep every invariant after every move`, () => {
       const stats: PlayoutStats = { games: 0, moves: 0, capped: 0, junkTried: 0 }
-      const spec = duelSpec(mode)
+      const spec = duelSpec(play)
       for (let g = 0; g < 200; g++) {
-        const end = playout(spec, `duel-${mode}-${g}`, stats)
+        const end = playout(spec, `duel-${play}-${g}`, stats)
         const o = duel.outcome(end)
         expect(o).toBeDefined()
-        expect(o!.totals.map((t) => t.games)).toEqual([2, 2])
+        expect(o!.totals.map((t) => t.games)).toEqual(play === 'alone' ? [2] : [2, 2])
       }
       expect(stats.capped).toBe(0)
     })
