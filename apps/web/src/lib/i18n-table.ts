@@ -80,6 +80,8 @@ const en = {
         : `${left} cards left.`
       : `${won} of ${games} rounds came out: ${points} points, ${left} cards left in all.`,
   lowerBetter: 'Fewer points are better.',
+  /** A-17: the table's tally alone, the rounds that came out in all its series. */
+  aloneTally: (n: number) => `Rounds that came out at this table: ${n}`,
   higherBetter: 'More points are better.',
   /** A match level on points (A-11): fewer cards left over all games decides it, or it is drawn. */
   onCardsLeft: (points: number, winner: number, loser: number) =>
@@ -193,6 +195,7 @@ const sv: TableDict = {
         : `${left} kort kvar.`
       : `${won} av ${games} givar gick ut: ${points} poäng, ${left} kort kvar sammanlagt.`,
   lowerBetter: 'Färre poäng är bättre.',
+  aloneTally: (n: number) => `Givar som gått ut vid bordet: ${n}`,
   higherBetter: 'Fler poäng är bättre.',
   onCardsLeft: (points: number, winner: number, loser: number) =>
     `Lika poäng (${points} var): färre kort kvar avgör, ${winner} mot ${loser}.`,
@@ -292,6 +295,7 @@ const nb: TableDict = {
         : `${left} kort igjen.`
       : `${won} av ${games} runder gikk opp: ${points} poeng, ${left} kort igjen i alt.`,
   lowerBetter: 'Færre poeng er bedre.',
+  aloneTally: (n: number) => `Runder som har gått opp ved bordet: ${n}`,
   higherBetter: 'Flere poeng er bedre.',
   onCardsLeft: (points: number, winner: number, loser: number) =>
     `Like mange poeng (${points} hver): færre kort igjen avgjør, ${winner} mot ${loser}.`,

@@ -84,7 +84,7 @@ describe.runIf(browserTestsEnabled('idioten-alone'))('Idioten alone (A-17)', () 
     const points = rows[0]!.points + rows[1]!.points
     expect(await result.locator('h2').textContent()).toBe(tt.aloneResult(won, 2, left, points))
     expect(await page.getByTestId('decided').count()).toBe(0)
-    expect(await page.getByTestId('tally').textContent()).toBe(`${t.gamesWon}: ${won}`)
+    expect(await page.getByTestId('tally').textContent()).toBe(tt.aloneTally(won))
     // The watcher sees the same end, in their words.
     const nb = TABLE_DICTS.nb
     await eventually(async () =>
@@ -119,5 +119,6 @@ describe.runIf(browserTestsEnabled('idioten-alone'))('Idioten alone (A-17)', () 
     expect(await page.locator('[data-testid^="replay-player-"]').count()).toBe(1)
     await expectNoAxeViolations(page, 'Idioten alone, replay')
     await screenshot(page, 'idioten-alone-replay', { screen: true })
+
   }, 180_000)
 })
