@@ -294,7 +294,8 @@ describe('the table client', () => {
       const c = client(socket)
       await vi.advanceTimersByTimeAsync(0)
       socket.fire('table:update', update(0))
-      expect(stored.get('kortbord.game.ABCDEF')).toBe('idiot')
+      // With its seats (Klockan för två and Idioten alone are named by them).
+      expect(stored.get('kortbord.game.ABCDEF')).toBe('idiot:2')
       // The table closes for good: the seat and its note go.
       socket.fire('table:gone', { table: 'ABCDEF', reason: 'closed' })
       expect(stored.has('kortbord.seat.ABCDEF')).toBe(false)

@@ -1,6 +1,6 @@
 // The seats this browser keeps (storage.ts): the home page's "Your tables" list reads them.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { forgetSeat, gameKey, save, seatedTables, tokenKey } from '../src/lib/storage.ts'
+import { forgetSeat, gameKey, gameNote, save, seatedTables, tokenKey } from '../src/lib/storage.ts'
 import { installLocalStorage } from './local-storage.ts'
 
 describe('seated tables', () => {
@@ -21,11 +21,18 @@ describe('seated tables', () => {
     save(tokenKey('ab'), 'token-e')
     // A noted game without a seat is not a seat.
     save(gameKey('DEF234'), 'klockan')
+    // Seen at the table: the game and its seats (Idioten alone, A-17); bad seats are not read.
+    save(tokenKey('GHJ234'), 'token-f')
+    save(gameKey('GHJ234'), gameNote('duel', 1))
+    save(tokenKey('MNP234'), 'token-g')
+    save(gameKey('MNP234'), 'klockan:x')
     expect(seatedTables()).toEqual([
-      { code: 'ABC234', game: 'idiot' },
-      { code: 'KLM234', game: 'duel' },
-      { code: 'QRS234', game: null },
-      { code: 'XYZ789', game: null },
+      { code: 'ABC234', game: 'idiot', seats: null },
+      { code: 'GHJ234', game: 'duel', seats: 1 },
+      { code: 'KLM234', game: 'duel', seats: null },
+      { code: 'MNP234', game: 'klockan', seats: null },
+      { code: 'QRS234', game: null, seats: null },
+      { code: 'XYZ789', game: null, seats: null },
     ])
   })
 

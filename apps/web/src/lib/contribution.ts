@@ -4,7 +4,7 @@
 // last hash-chain head the table showed): the witness the replay page verifies the record with.
 // Kept in localStorage, bounded. No engine code here: this is part of the first page load.
 import type { TableUpdate } from '@kortbord/protocol/wire'
-import { load, save } from './storage.ts'
+import { loadEntries, saveEntry } from './storage.ts'
 
 /** 16 random bytes from the browser's generator, as 32 lowercase hex digits. */
 export function drawEntropy(): string {
@@ -26,27 +26,6 @@ export interface KeptWitness {
 const WITNESS_KEY = 'witness'
 /** Records remembered; the oldest are forgotten first. */
 export const WITNESS_MAX = 50
-
-type Entries<T> = [string, T][]
-
-/** A bounded map in one localStorage key, oldest first (a bad or missing value reads empty). */
-function loadEntries<T>(key: string): Entries<T> {
-  try {
-    const v: unknown = JSON.parse(load(key) ?? '[]')
-    return Array.isArray(v)
-      ? (v as Entries<T>).filter((e) => Array.isArray(e) && e.length === 2)
-      : []
-  } catch {
-    return []
-  }
-}
-
-/** Puts `id` last (newest) with `value`, dropping the oldest beyond `max`. */
-function saveEntry<T>(key: string, id: string, value: T, max: number): void {
-  const rest = loadEntries<T>(key).filter(([k]) => k !== id)
-  rest.push([id, value])
-  save(key, JSON.stringify(rest.slice(-max)))
-}
 
 export function witnessOf(id: string): KeptWitness | null {
   return loadEntries<KeptWitness>(WITNESS_KEY).find(([k]) => k === id)?.[1] ?? null

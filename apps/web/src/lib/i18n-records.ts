@@ -116,6 +116,9 @@ const en = {
   replayAndCheck: 'Replay and check this game',
   // --- Replay page ---------------------------------------------------------------------------
   replayOf: (game: string) => `Replay: ${game}`,
+  // --- Home page: the games played in this browser --------------------------------------------
+  recentGames: 'Your recent games',
+  recentGamesNote: 'Games played in this browser: replay and check any of them.',
   games: {
     idiot: 'Idiot',
     duel: 'Idioten för två',
@@ -307,6 +310,8 @@ const sv: RecordsDict = {
   bestWaySteps: 'Bästa vägens drag',
   replayAndCheck: 'Spela upp och kontrollera partiet',
   replayOf: (game) => `Uppspelning: ${game}`,
+  recentGames: 'Dina senaste partier',
+  recentGamesNote: 'Partier spelade i den här webbläsaren: spela upp och kontrollera dem.',
   games: {
     idiot: 'Idiot',
     duel: 'Idioten för två',
@@ -497,6 +502,8 @@ const nb: RecordsDict = {
   bestWaySteps: 'Den beste veiens trekk',
   replayAndCheck: 'Spill av og kontroller spillet',
   replayOf: (game) => `Avspilling: ${game}`,
+  recentGames: 'Dine siste spill',
+  recentGamesNote: 'Spill spilt i denne nettleseren: spill dem av og kontroller dem.',
   games: {
     idiot: 'Idiot',
     duel: 'Idioten för två',
@@ -611,3 +618,10 @@ const nb: RecordsDict = {
 
 export const RECORD_DICTS: Record<Lang, RecordsDict> = { sv, nb, en }
 export type { RecordsDict }
+
+/** The locale each language's dates and times are written in. */
+const LOCALE_OF: Record<Lang, string> = { sv: 'sv-SE', nb: 'nb-NO', en: 'en-GB' }
+
+/** A moment as a date and a time of day, as the language writes them ("7 Dec 2026, 06:18"). */
+export const dateAndTime = (lang: Lang, ms: number): string =>
+  new Date(ms).toLocaleString(LOCALE_OF[lang], { dateStyle: 'medium', timeStyle: 'short' })

@@ -18,7 +18,8 @@ import { io, type Socket } from 'socket.io-client'
 import { TurnClocks } from './clock.ts'
 import { Contribution, drawEntropy } from './contribution.ts'
 import { keepLog } from './log-keep.ts'
-import { forgetSeat, gameKey, load, save, tokenKey } from './storage.ts'
+import { noteRecentGame } from './recent-games.ts'
+import { forgetSeat, gameKey, gameNote, load, save, tokenKey } from './storage.ts'
 import { turnSecondsOf } from './table-news.ts'
 
 export type Role = 'player' | 'spectator'
@@ -326,10 +327,12 @@ export class TableClient {
     // The home page lists the tables this browser sits at by their game.
     if (u.seat !== null && !this.gameNoted) {
       this.gameNoted = true
-      save(gameKey(this.code), u.table.game)
+      save(gameKey(this.code), gameNote(u.table.game, u.table.seats.length))
     }
     const entropy = this.contribution.observe(u)
     if (entropy !== null) void this.contribute(entropy)
+    // The home page lists the games played here, with their replays.
+    noteRecentGame(u)
   }
 
   /**

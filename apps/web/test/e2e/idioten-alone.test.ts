@@ -1,6 +1,7 @@
 // Idioten alone (A-17) in real browsers: the home page offers the patience for one player (one
 // game, without the options that need an opponent), the table starts at once with one board, a
-// spectator sees it live, and the end says what the games left, with no winner, and Play again.
+// spectator sees it live, and the end says what the games left, with no winner, and Play again;
+// the home page then lists the series among the games played here, with its replay.
 import { describe, expect, it } from 'vitest'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
@@ -120,5 +121,24 @@ describe.runIf(browserTestsEnabled('idioten-alone'))('Idioten alone (A-17)', () 
     await expectNoAxeViolations(page, 'Idioten alone, replay')
     await screenshot(page, 'idioten-alone-replay', { screen: true })
 
+    // The home page lists the games played in this browser, newest first, each with its replay:
+    // the series after Play again, then this one.
+    await page.goto(`${fx.url}/`)
+    const recent = page.getByTestId('recent-games').locator('a')
+    await recent.first().waitFor()
+    expect(await recent.count()).toBe(2)
+    const path = new URL(record).pathname
+    expect(await recent.nth(1).getAttribute('href')).toBe(path)
+    expect(await recent.nth(1).textContent()).toContain('Idioten')
+    expect(await recent.nth(1).textContent()).not.toContain('för två')
+    // The table itself is listed under the name it is played by.
+    expect(await page.getByTestId('your-tables').locator('a').textContent()).toBe(
+      `Idioten · ${t.table(link.slice(-6))}`,
+    )
+    await expectNoAxeViolations(page, 'home with recent games')
+    await screenshot(page, 'home-recent-games')
+    await recent.nth(1).click()
+    await page.getByTestId('replay-duel').waitFor()
+    expect(new URL(page.url()).pathname).toBe(path)
   }, 180_000)
 })
