@@ -17,8 +17,9 @@ const INITIAL_JS_LIMIT_KB = 60
  * Writes .gz and .br beside every built asset (the server sends them as they are), and prints
  * what the first page load costs: the initial JavaScript, gzipped, failing the build above
  * INITIAL_JS_LIMIT_KB. That is the entry chunk and every chunk it imports statically,
- * transitively; a chunk shared only by lazily loaded ones (the game tables' common code) is not
- * part of it.
+ * transitively, and the largest of the three language chunks (the page loads one before it
+ * shows); a chunk shared only by lazily loaded ones (the game tables' common code) is not part
+ * of it.
  */
 function precompress(): Plugin {
   let outDir = 'dist'
@@ -49,6 +50,16 @@ function precompress(): Plugin {
       for (const [name, chunk] of Object.entries(bundle)) {
         if (chunk.type === 'chunk' && chunk.isEntry) visit(name)
       }
+      // The page's words are a chunk per language, loaded before the page shows: the first load
+      // carries one of them, counted here at the largest.
+      const words = Object.entries(bundle).flatMap(([name, c]) =>
+        c.type === 'chunk' && /\/i18n-(en|sv|nb)\.ts$/.test(c.facadeModuleId ?? '') ? [name] : [],
+      )
+      if (words.length !== 3) throw new Error(`kortbord: expected 3 language chunks, got ${words}`)
+      const heaviest = words.reduce((a, b) =>
+        (gzipped.get(a) ?? 0) >= (gzipped.get(b) ?? 0) ? a : b,
+      )
+      initial.add(heaviest)
       const initialJs = [...initial].reduce((sum, name) => sum + (gzipped.get(name) ?? 0), 0)
       const kb = initialJs / 1024
       const line = `initial JavaScript ${kb.toFixed(1)} KB gzipped (limit ${INITIAL_JS_LIMIT_KB} KB)`

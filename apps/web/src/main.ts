@@ -1,5 +1,13 @@
 import { mount } from 'svelte'
 import App from './App.svelte'
+import { prefs } from './lib/prefs.svelte.ts'
 import './app.css'
 
-mount(App, { target: document.getElementById('app')! })
+// The page's words come first (a chunk per language), then the page.
+const target = document.getElementById('app')!
+prefs.load().then(
+  () => mount(App, { target }),
+  () => {
+    target.textContent = 'kortbord could not load. Reload the page. / Sidan kunde inte laddas.'
+  },
+)

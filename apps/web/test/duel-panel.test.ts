@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { duelPanelNote, hiddenGameNote, matchDecidedBy } from '../src/lib/duel-panel.ts'
-import { DICTS } from '../src/lib/i18n.ts'
+import { DICTS } from '../src/lib/i18n-all.ts'
 import { TABLE_DICTS } from '../src/lib/i18n-table.ts'
 
 const names = ['Astrid', 'Bo']

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { gameLabel, gameNameParts, gameNamesOf, tableGameName } from '../src/lib/game-names.ts'
-import { DICTS } from '../src/lib/i18n.ts'
+import { DICTS } from '../src/lib/i18n-all.ts'
 
 describe('game names marked as Swedish', () => {
   it('a name alone is one Swedish part, except on a Swedish page', () => {

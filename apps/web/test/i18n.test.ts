@@ -2,7 +2,8 @@ import { parseCard } from '@kortbord/engine'
 import { SERVER_ERROR_CODES } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
 import { cardName } from '../src/lib/card-names.ts'
-import { DICTS, errorText, LANGS, pickLang } from '../src/lib/i18n.ts'
+import { errorText, LANGS, loadDict, pickLang } from '../src/lib/i18n.ts'
+import { DICTS } from '../src/lib/i18n-all.ts'
 import { RECORD_DICTS } from '../src/lib/i18n-records.ts'
 import { andList, TABLE_DICTS } from '../src/lib/i18n-table.ts'
 
@@ -131,5 +132,11 @@ describe('languages', () => {
     }
     // The name length is the server's limit, in words.
     expect(errorText(DICTS.en, { code: 'NAME_TOO_LONG', message: '' })).toContain('24')
+  })
+})
+
+describe('the words of one language at a time', () => {
+  it('loads each language on its own, the same words the tests compare (a chunk per language)', async () => {
+    for (const lang of LANGS) expect(await loadDict(lang)).toBe(DICTS[lang])
   })
 })

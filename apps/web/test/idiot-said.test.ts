@@ -1,6 +1,7 @@
 import { type IdiotEvent, parseCard } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
-import { DICTS, type Lang } from '../src/lib/i18n.ts'
+import type { Lang } from '../src/lib/i18n.ts'
+import { DICTS } from '../src/lib/i18n-all.ts'
 import { eventWords, MAX_LINES, MAX_WAIT_MS, MoveNews } from '../src/lib/idiot-said.ts'
 
 /** Timers a test moves by hand. */

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { GAME_NAMES } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
-import { DICTS } from '../src/lib/i18n.ts'
+import { DICTS } from '../src/lib/i18n-all.ts'
 
 const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8')
 const publicFile = (path: string) => new URL(`../public${path}`, import.meta.url)

@@ -6,7 +6,8 @@ import {
   startKlockan,
 } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
-import { DICTS, type Lang } from '../src/lib/i18n.ts'
+import type { Lang } from '../src/lib/i18n.ts'
+import { DICTS } from '../src/lib/i18n-all.ts'
 import { TABLE_DICTS } from '../src/lib/i18n-table.ts'
 import {
   type KlockanHeard,

@@ -9,7 +9,8 @@ import {
   startKlockan,
 } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
-import { DICTS, LANGS } from '../src/lib/i18n.ts'
+import { LANGS } from '../src/lib/i18n.ts'
+import { DICTS } from '../src/lib/i18n-all.ts'
 import {
   archCell,
   clockCell,

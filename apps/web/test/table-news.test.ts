@@ -1,7 +1,7 @@
 import type { IdiotEvent } from '@kortbord/engine'
 import type { LogEntry } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
-import { DICTS } from '../src/lib/i18n.ts'
+import { DICTS } from '../src/lib/i18n-all.ts'
 import {
   describeTableEvent,
   forfeitOf,

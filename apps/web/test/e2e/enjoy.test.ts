@@ -5,7 +5,8 @@
 // under reduced motion, and cards that use a desktop's width. axe-core checks every state.
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { DICTS, type Lang } from '../../src/lib/i18n.ts'
+import type { Lang } from '../../src/lib/i18n.ts'
+import { DICTS } from '../../src/lib/i18n-all.ts'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { browserFixture } from './fixture.ts'

@@ -15,7 +15,7 @@ import {
 } from '@kortbord/engine'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DICTS } from '../../src/lib/i18n.ts'
+import { DICTS } from '../../src/lib/i18n-all.ts'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { klockanPileName } from '../../src/lib/patience.ts'
 import { KLOCKAN_DECK } from './decks.ts'

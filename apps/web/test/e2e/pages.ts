@@ -1,7 +1,8 @@
 // The pages every browser test goes through: home (create a table), the join form, the lobby.
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { DICTS, type Dict, type Lang } from '../../src/lib/i18n.ts'
+import type { Dict, Lang } from '../../src/lib/i18n.ts'
+import { DICTS } from '../../src/lib/i18n-all.ts'
 import { expectNoAxeViolations } from './server.ts'
 
 /** A person at a page, with the texts of the language their browser asked for. */

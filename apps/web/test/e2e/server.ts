@@ -267,6 +267,7 @@ export async function person(
     })
   })
   const page = await context.newPage()
+  waitForMount(page)
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
   page.on('console', (m) => {
@@ -275,6 +276,30 @@ export async function person(
   page.setDefaultTimeout(10_000)
   watched.push({ page, errors, allowed: [], checked: 0 })
   return { context, page, errors }
+}
+
+/**
+ * Makes the page's goto and reload wait, beyond the load event, until kortbord's page is shown:
+ * the page's words are a chunk per language, loaded before the page mounts (i18n.ts), so the
+ * load event can come before anything is on the screen.
+ */
+function waitForMount(page: Page): void {
+  const mounted = async () => {
+    if (!page.url().startsWith('http')) return
+    await page.waitForFunction(() => (document.getElementById('app')?.childElementCount ?? 0) > 0)
+  }
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const r = await goto(...args)
+    await mounted()
+    return r
+  }
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const r = await reload(...args)
+    await mounted()
+    return r
+  }
 }
 
 /** A picture of the whole page, or with `{ screen: true }` of what the screen shows now. */
