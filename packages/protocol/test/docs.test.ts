@@ -1,5 +1,5 @@
-// docs/protocol.md is how a client other than the web page learns the protocol: every client event
-// and every table option the schemas accept must be written there (Idioten alone's `seats` was
+// docs/protocol.md is how a client other than the web page learns the protocol: every client event,
+// error code and table option the schemas accept must be written there (Idioten alone's `seats` was
 // accepted for a stop before the page said so).
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -10,6 +10,7 @@ import {
   IdiotTableOptions,
   KlockanTableOptions,
 } from '../src/index.ts'
+import { SERVER_ERROR_CODES } from '../src/wire.ts'
 
 const doc = readFileSync(new URL('../../../docs/protocol.md', import.meta.url), 'utf8')
 
@@ -32,6 +33,11 @@ describe('docs/protocol.md', () => {
   it('has a row for every client event', () => {
     const rows = new Set(doc.split('\n').map((l) => /^\| `([a-z]+:[a-z]+)` \|/.exec(l)?.[1]))
     for (const e of CLIENT_EVENTS) expect(rows, e).toContain(e)
+  })
+
+  it('has a row for every error code of the server', () => {
+    const rows = new Set(doc.split('\n').map((l) => /^\| `([A-Z_]+)` \|/.exec(l)?.[1]))
+    for (const c of SERVER_ERROR_CODES) expect(rows, c).toContain(c)
   })
 
   it.each([
