@@ -14,6 +14,35 @@ import { defineConfig } from 'vitest/config'
 const INITIAL_JS_LIMIT_KB = 60
 
 /**
+ * Where the build names each language's chunk for the server: `{ en: [files], sv, nb }`, the
+ * chunk and what it imports beyond the entry's own chunks (which index.html preloads already).
+ * The server preloads the fetcher's language from the page itself, so the words come with the
+ * first wave of requests instead of after the entry has run.
+ */
+const PRELOADS = 'preload.json'
+
+function preloads(
+  bundle: Record<string, { type: string; imports?: readonly string[] }>,
+  words: readonly string[],
+  initial: ReadonlySet<string>,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const name of words) {
+    const files: string[] = []
+    const visit = (n: string) => {
+      if (initial.has(n) || files.includes(n) || bundle[n]?.type !== 'chunk') return
+      files.push(n)
+      for (const i of bundle[n]?.imports ?? []) visit(i)
+    }
+    visit(name)
+    const lang = /i18n-(en|sv|nb)-/.exec(name)?.[1]
+    if (lang === undefined) throw new Error(`kortbord: no language in the chunk name ${name}`)
+    out[lang] = files.map((f) => `/${f}`)
+  }
+  return out
+}
+
+/**
  * Writes .gz and .br beside every built asset (the server sends them as they are), and prints
  * what the first page load costs: the initial JavaScript, gzipped, failing the build above
  * INITIAL_JS_LIMIT_KB. That is the entry chunk and every chunk it imports statically,
@@ -56,6 +85,7 @@ function precompress(): Plugin {
         c.type === 'chunk' && /\/i18n-(en|sv|nb)\.ts$/.test(c.facadeModuleId ?? '') ? [name] : [],
       )
       if (words.length !== 3) throw new Error(`kortbord: expected 3 language chunks, got ${words}`)
+      writeFileSync(join(outDir, PRELOADS), JSON.stringify(preloads(bundle, words, initial)))
       const heaviest = words.reduce((a, b) =>
         (gzipped.get(a) ?? 0) >= (gzipped.get(b) ?? 0) ? a : b,
       )

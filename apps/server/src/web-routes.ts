@@ -1,14 +1,16 @@
 // The web client over HTTP: one process on one port is the whole product. Hashed assets are
 // cached for good; the page itself is revalidated so a deploy reaches every player at their next
 // load. The page (index.html) is read once, at start: with PUBLIC_URL its link preview's picture
-// gets an absolute address, since chat apps ignore a relative one when a link is shared.
+// gets an absolute address, since chat apps ignore a relative one when a link is shared; each
+// answer preloads the words of the language its page will show (languagePreloads).
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import { TableCode } from '@kortbord/protocol'
+import type { Lang } from '@kortbord/protocol/wire'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Logger } from 'pino'
-import { type Previews, withPreview } from './page-preview.ts'
+import { type Preview, type Previews, previewLang, withPreview } from './page-preview.ts'
 import { RECORD_ID } from './record-routes.ts'
 
 /** The pages the client routes itself (route.svelte.ts): each is index.html. */
@@ -25,6 +27,43 @@ export function pageHtml(html: string, publicUrl: string | null): string {
     (_m, head: string, path: string) => `${head}${new URL(`${publicUrl}${path}`).href}"`,
   )
 }
+
+/**
+ * The page's words come in a chunk per language, which the page imports as it starts. The build
+ * names each language's files in preload.json (apps/web/vite.config.ts); a page served with
+ * its fetcher's language preloaded (Accept-Language, chosen as the page chooses) fetches them
+ * with its first wave of requests rather than one round trip later, after its entry has run.
+ * Without the file (an older build), no preloads.
+ */
+export function languagePreloads(web: string): Partial<Record<Lang, string>> {
+  const file = join(web, 'preload.json')
+  if (!existsSync(file)) return {}
+  const found = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+  const out: Partial<Record<Lang, string>> = {}
+  for (const lang of ['en', 'sv', 'nb'] as const) {
+    const files = found[lang]
+    if (!Array.isArray(files)) continue
+    out[lang] = files
+      .filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.js$/.test(f))
+      .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+      .join('')
+  }
+  return out
+}
+
+/**
+ * The language the page will show: the one its player chose (the page keeps it in a `lang`
+ * cookie as well as in its storage, prefs.svelte.ts), else the browser's first that kortbord
+ * speaks, as the page picks it.
+ */
+export function pageLang(req: FastifyRequest): Lang {
+  const chosen = /(?:^|;\s*)lang=(en|sv|nb)(?:;|$)/.exec(req.headers.cookie ?? '')?.[1]
+  return (chosen as Lang | undefined) ?? previewLang(req.headers['accept-language'])
+}
+
+/** index.html with `links` (preloads) at the end of its head. */
+export const withHeadLinks = (html: string, links: string | undefined): string =>
+  links ? html.replace('</head>', `${links}</head>`) : html
 
 export interface WebOptions {
   /** The built client (WEB_DIST); null: no pages served. */
@@ -46,12 +85,17 @@ export function serveWeb(
     return
   }
   const html = pageHtml(readFileSync(index, 'utf8'), publicUrl)
-  const page = (reply: FastifyReply, status = 200, body = html) =>
-    reply
+  const preloads = languagePreloads(web)
+  // The page as its fetcher's language wants it, optionally with a table's or replay's preview.
+  const page = (req: FastifyRequest, reply: FastifyReply, status = 200, shown?: Preview) => {
+    const body = shown === undefined ? html : withPreview(html, shown)
+    return reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(body)
+      .header('vary', 'accept-language, cookie')
+      .send(withHeadLinks(body, preloads[pageLang(req)]))
+  }
   void fastify.register(fastifyStatic, {
     root: web,
     preCompressed: true,
@@ -63,15 +107,14 @@ export function serveWeb(
       )
     },
   })
-  for (const path of PAGES) fastify.get(path, (_req, reply) => page(reply))
+  for (const path of PAGES) fastify.get(path, (req, reply) => page(req, reply))
   // A table's page and a replay's: the same page, with their own preview where one can be had.
   const withOwn =
     (key: (params: Record<string, string>) => string | null, own: Previews['table'] | undefined) =>
     async (req: FastifyRequest, reply: FastifyReply) => {
       const k = key(req.params as Record<string, string>)
       const shown = k !== null && own ? await own(k, req) : null
-      reply.header('vary', 'accept-language')
-      return page(reply, 200, shown === null ? html : withPreview(html, shown))
+      return page(req, reply, 200, shown ?? undefined)
     }
   const code = (p: Record<string, string>) => TableCode.safeParse(p.code).data ?? null
   const record = (p: Record<string, string>) => (RECORD_ID.test(p.id ?? '') ? p.id! : null)
@@ -86,6 +129,6 @@ export function serveWeb(
       !req.url.startsWith('/assets/') &&
       (req.headers.accept ?? '').includes('text/html')
     if (!browser) return reply.code(404).send({ ok: false, error: 'not found' })
-    return page(reply, 404)
+    return page(req, reply, 404)
   })
 }

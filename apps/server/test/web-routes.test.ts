@@ -19,7 +19,7 @@ import {
   withPreview,
 } from '../src/page-preview.ts'
 import type { TableStore } from '../src/store.ts'
-import { pageHtml } from '../src/web-routes.ts'
+import { languagePreloads, pageHtml } from '../src/web-routes.ts'
 import { createIdiot, LOOSE_LIMITS, startServer, type TestServer } from './harness.ts'
 
 const HTML = `<!doctype html><html><head>
@@ -122,6 +122,78 @@ const peek = (p: Partial<PeekAck>): PeekAck => ({
   allowSpectators: true,
   host: 'Astrid',
   ...p,
+})
+
+describe("the page's words, preloaded", () => {
+  const FILES = {
+    en: ['/assets/i18n-en-A1.js', '/assets/i18n-words-W1.js'],
+    sv: ['/assets/i18n-sv-S1.js', '/assets/i18n-words-W1.js'],
+    // Anything but an asset's address is left out: the file is the build's, but the page is ours.
+    nb: [
+      '/assets/i18n-nb-N1.js',
+      '/x"><script>alert(1)</script>',
+      'https://elsewhere.example/a.js',
+    ],
+  }
+  const link = (f: string) => `<link rel="modulepreload" crossorigin href="${f}">`
+  let dir = ''
+  let server: TestServer
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kortbord-web-'))
+    writeFileSync(join(dir, 'index.html'), HTML)
+    writeFileSync(join(dir, 'preload.json'), JSON.stringify(FILES))
+    server = await startServer({ WEB_DIST: dir })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it("every page preloads the chunk of its fetcher's language, chosen as the page chooses", async () => {
+    const cases: [string | null, string[]][] = [
+      ['sv-SE,sv;q=0.9,en;q=0.5', FILES.sv],
+      ['nn-NO', ['/assets/i18n-nb-N1.js']],
+      ['de-DE, da;q=0.8', ['/assets/i18n-nb-N1.js']],
+      ['fr', FILES.en],
+      [null, FILES.en],
+    ]
+    for (const path of ['/', '/t/ABC234', '/r/abcdefghjkmn', '/no/such/page']) {
+      for (const [accept, files] of cases) {
+        const headers: Record<string, string> = { accept: 'text/html' }
+        if (accept !== null) headers['accept-language'] = accept
+        const res = await fetch(`${server.url}${path}`, { headers })
+        const body = await res.text()
+        expect(res.headers.get('vary'), path).toContain('accept-language')
+        expect(body, `${path} ${accept}`).toBe(
+          HTML.replace('</head>', `${files.map(link).join('')}</head>`),
+        )
+      }
+    }
+  })
+
+  it("a player's chosen language (the page's lang cookie) goes before the browser's", async () => {
+    const cases: [string, string[]][] = [
+      ['lang=sv', FILES.sv],
+      ['theme=dark; lang=nb; other=1', ['/assets/i18n-nb-N1.js']],
+      ['lang=de', FILES.en],
+      ['xlang=sv', FILES.en],
+    ]
+    for (const [cookie, files] of cases) {
+      const res = await fetch(`${server.url}/t/ABC234`, {
+        headers: { cookie, 'accept-language': 'en-GB' },
+      })
+      expect(res.headers.get('vary')).toContain('cookie')
+      expect(await res.text(), cookie).toBe(
+        HTML.replace('</head>', `${files.map(link).join('')}</head>`),
+      )
+    }
+  })
+
+  it('without preload.json (a build from before it) the page is as built', async () => {
+    expect(languagePreloads(dist)).toEqual({})
+    const res = await fetch(`${plain.url}/`, { headers: { 'accept-language': 'sv' } })
+    expect(await res.text()).toBe(HTML)
+  })
 })
 
 describe("a table's link preview", () => {

@@ -3,6 +3,20 @@
 import { type Dict, LANGS, type Lang, loadDict, pickLang } from './i18n.ts'
 import { load, save } from './storage.ts'
 
+/**
+ * The language chosen, as a cookie too: the server sends the page with that language's words
+ * preloaded (web-routes.ts), and without the cookie it can only go by the browser's languages,
+ * which a player who picked another does not share. Cookie Store API, where the page has it (a
+ * secure context); elsewhere the words come a moment later, no worse.
+ */
+function langCookie(lang: Lang): void {
+  const store = (globalThis as { cookieStore?: CookieStore }).cookieStore
+  const year = 365 * 24 * 3600 * 1000
+  store
+    ?.set({ name: 'lang', value: lang, path: '/', expires: Date.now() + year, sameSite: 'lax' })
+    .catch(() => {})
+}
+
 class Prefs {
   name = $state(load('name') ?? '')
   lang = $state<Lang>(
@@ -20,6 +34,7 @@ class Prefs {
 
   /** Loads the words of the language chosen. */
   async load(): Promise<void> {
+    if (load('lang') !== null) langCookie(this.lang)
     this.#t = await loadDict(this.lang)
   }
 
@@ -38,6 +53,7 @@ class Prefs {
       return
     }
     save('lang', lang)
+    langCookie(lang)
     this.lang = lang
     this.#t = t
     document.documentElement.lang = lang

@@ -238,3 +238,48 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))('The home page without a n
     }
   })
 })
+
+/** The page's language chunks the page fetched (i18n-en/sv/nb), each with who asked for it. */
+const wordsFetched = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e as PerformanceResourceTiming)
+      .flatMap((e) => {
+        const lang = /\/assets\/i18n-(en|sv|nb)-[\w-]+\.js$/.exec(e.name)?.[1]
+        return lang === undefined ? [] : [{ lang, by: e.initiatorType }]
+      }),
+  )
+
+describe.skipIf(!browserTestsEnabled('home.test.ts'))("The page's first load", () => {
+  const fx = browserFixture()
+
+  it("brings the words of the player's language with its first requests: the browser's, then the one chosen", async () => {
+    // A Swedish browser: the server's page preloads the Swedish words (a <link>), so the page's
+    // own import finds them on the way instead of asking one round trip after its start.
+    const { page, context } = await fx.person({ ...PHONE, locale: 'sv-SE' })
+    await page.goto(`${fx.url}/`)
+    await expect.poll(() => page.locator('h1').textContent()).toContain('kortbord')
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('sv')
+    const first = await wordsFetched(page)
+    expect(first.map((w) => w.lang)).toEqual(['sv'])
+    expect(first[0]!.by, 'the Swedish words were fetched by the import, not preloaded').not.toBe(
+      'script',
+    )
+    // The player picks Norsk: the page remembers it (storage and a cookie), and a later load
+    // preloads Norwegian although the browser still asks for Swedish. (A browser with what this
+    // one stores but an empty cache: this one has the Norwegian words cached since the switch.)
+    await page.locator('select.lang').selectOption('nb')
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('nb')
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'lang')?.value)
+      .toBe('nb')
+    const stored = await context.storageState()
+    const later = await fx.person({ ...PHONE, locale: 'sv-SE', storageState: stored })
+    await later.page.goto(`${fx.url}/`)
+    expect(await later.page.evaluate(() => document.documentElement.lang)).toBe('nb')
+    const again = await wordsFetched(later.page)
+    expect(again.map((w) => w.lang)).toEqual(['nb'])
+    expect(again[0]!.by).not.toBe('script')
+  })
+})
