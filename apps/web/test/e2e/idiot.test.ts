@@ -253,5 +253,7 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
     await desktopShot(host.page, 'desktop-result')
 
     for (const e of fx.errors()) expect(e.filter((x) => x.startsWith('pageerror'))).toEqual([])
-  })
+    // A whole game of about 63 turns in three browsers: 51 s alone on a quiet 2-core machine,
+    // over the suite's 120 s once on a loaded one, where a hung game is still told in 240 s.
+  }, 240_000)
 })
