@@ -33,7 +33,8 @@ export function pageHtml(html: string, publicUrl: string | null): string {
  * names each language's files in preload.json (apps/web/vite.config.ts); a page served with
  * its fetcher's language preloaded (Accept-Language, chosen as the page chooses) fetches them
  * with its first wave of requests rather than one round trip later, after its entry has run.
- * Without the file (an older build), no preloads.
+ * Without the file (an older build), no preloads; a file that is no JSON throws (serveWeb then
+ * serves the pages without preloads).
  */
 export function languagePreloads(web: string): Partial<Record<Lang, string>> {
   const file = join(web, 'preload.json')
@@ -85,7 +86,15 @@ export function serveWeb(
     return
   }
   const html = pageHtml(readFileSync(index, 'utf8'), publicUrl)
-  const preloads = languagePreloads(web)
+  let preloads: Partial<Record<Lang, string>> = {}
+  try {
+    preloads = languagePreloads(web)
+  } catch (err) {
+    log.warn(
+      { err, web },
+      'preload.json of the web client is unreadable: pages go without preloads',
+    )
+  }
   // The page as its fetcher's language wants it, optionally with a table's or replay's preview.
   const page = (req: FastifyRequest, reply: FastifyReply, status = 200, shown?: Preview) => {
     const body = shown === undefined ? html : withPreview(html, shown)

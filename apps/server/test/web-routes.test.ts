@@ -194,6 +194,22 @@ describe("the page's words, preloaded", () => {
     const res = await fetch(`${plain.url}/`, { headers: { 'accept-language': 'sv' } })
     expect(await res.text()).toBe(HTML)
   })
+
+  it('a preload.json that is no JSON costs the preloads, not the server', async () => {
+    const broken = mkdtempSync(join(tmpdir(), 'kortbord-web-'))
+    writeFileSync(join(broken, 'index.html'), HTML)
+    writeFileSync(join(broken, 'preload.json'), '{"sv": [')
+    expect(() => languagePreloads(broken)).toThrow(SyntaxError)
+    const s = await startServer({ WEB_DIST: broken })
+    try {
+      const res = await fetch(`${s.url}/`, { headers: { 'accept-language': 'sv' } })
+      expect(res.status).toBe(200)
+      expect(await res.text()).toBe(HTML)
+    } finally {
+      await s.stop()
+      rmSync(broken, { recursive: true, force: true })
+    }
+  })
 })
 
 describe("a table's link preview", () => {
