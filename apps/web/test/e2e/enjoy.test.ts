@@ -659,7 +659,12 @@ describe.skipIf(!browserTestsEnabled('enjoy.test.ts'))('A table players enjoy (i
         })
       await host.page.getByRole('button', { name: host.t.start }).click()
       for (const p of [host, guest]) {
-        await p.page.getByRole('button', { name: p.t.ready, exact: true }).click()
+        const ready = p.page.getByRole('button', { name: p.t.ready, exact: true })
+        await ready.waitFor()
+        // Ready once the deal has landed: a card still flying over the button took the click
+        // once (a swap began instead, CI, motion on).
+        await p.page.waitForFunction(() => document.getAnimations().length === 0)
+        await ready.click()
       }
       for (let i = 0; i < 4; i++) {
         const seat = await turnOf(host, guest, ['Astrid', 'Bo'])
