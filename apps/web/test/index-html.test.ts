@@ -17,6 +17,18 @@ function pngSize(path: string): [number, number] {
 }
 
 describe('index.html', () => {
+  it('shows the name on the felt until the script has the page, and says why without JavaScript', () => {
+    // main.ts replaces what #app holds with the page once its words have come.
+    const app = /<div id="app">(.*?)<\/div>\s*<noscript>/s.exec(html)?.[1] ?? ''
+    expect(app).toMatch(
+      /^<div class="boot"><img src="\/logo\.svg" alt="" [^>]*\/><span>kortbord<\/span><\/div>$/,
+    )
+    const noscript = /<noscript>(.*?)<\/noscript>/s.exec(html)?.[1] ?? ''
+    for (const words of ['needs JavaScript', 'behöver JavaScript', 'trenger JavaScript']) {
+      expect(noscript).toContain(words)
+    }
+  })
+
   it('the meta description names every game the home page offers (QA: it named two of four)', () => {
     const description = attr(/<meta name="description" content="([^"]*)"/)
     expect(description).toMatch(/^kortbord — /)

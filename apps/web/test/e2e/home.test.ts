@@ -282,4 +282,47 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))("The page's first load", (
     expect(again.map((w) => w.lang)).toEqual(['nb'])
     expect(again[0]!.by).not.toBe('script')
   })
+
+  // These two open their pages directly: person()'s goto waits for the page to mount.
+  it('shows the name on the felt while the words are on their way, then the page in its place', async () => {
+    const context = await fx.browser.newContext({ ...PHONE, locale: 'en-GB' })
+    try {
+      const page = await context.newPage()
+      let release = () => {}
+      const held = new Promise<void>((r) => {
+        release = r
+      })
+      await page.route(/\/assets\/i18n-en-[\w-]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto(`${fx.url}/`, { waitUntil: 'commit' })
+      const boot = page.locator('#app > .boot')
+      await expect.poll(() => boot.textContent()).toBe('kortbord')
+      // Faded in after a moment, so a quick load never flashes it.
+      await expect.poll(() => boot.evaluate((e) => getComputedStyle(e).opacity)).toBe('1')
+      await screenshot(page, 'boot-phone')
+      release()
+      await page.getByRole('heading', { name: 'kortbord' }).waitFor()
+      expect(await boot.count()).toBe(0)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('says without JavaScript that the game needs it, in the three languages', async () => {
+    const context = await fx.browser.newContext({ ...PHONE, javaScriptEnabled: false })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${fx.url}/`)
+      // Without scripts a noscript's words are part of the page (with them, only its text).
+      const said = page.locator('p.noscript')
+      expect(await said.isVisible()).toBe(true)
+      for (const words of ['needs JavaScript', 'behöver JavaScript', 'trenger JavaScript']) {
+        expect(await said.textContent()).toContain(words)
+      }
+    } finally {
+      await context.close()
+    }
+  })
 })

@@ -286,7 +286,7 @@ export async function person(
 function waitForMount(page: Page): void {
   const mounted = async () => {
     if (!page.url().startsWith('http')) return
-    await page.waitForFunction(() => (document.getElementById('app')?.childElementCount ?? 0) > 0)
+    await page.waitForFunction(() => document.querySelector('#app > :not(.boot)') !== null)
   }
   const goto = page.goto.bind(page)
   const reload = page.reload.bind(page)
