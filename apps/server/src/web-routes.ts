@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import { TableCode } from '@kortbord/protocol'
-import type { Lang } from '@kortbord/protocol/wire'
+import { LANGS, type Lang } from '@kortbord/protocol/wire'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Logger } from 'pino'
 import { type Preview, type Previews, previewLang, withPreview } from './page-preview.ts'
@@ -41,7 +41,7 @@ export function languagePreloads(web: string): Partial<Record<Lang, string>> {
   if (!existsSync(file)) return {}
   const found = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
   const out: Partial<Record<Lang, string>> = {}
-  for (const lang of ['en', 'sv', 'nb'] as const) {
+  for (const lang of LANGS) {
     const files = found[lang]
     if (!Array.isArray(files)) continue
     out[lang] = files
@@ -58,8 +58,8 @@ export function languagePreloads(web: string): Partial<Record<Lang, string>> {
  * speaks, as the page picks it.
  */
 export function pageLang(req: FastifyRequest): Lang {
-  const chosen = /(?:^|;\s*)lang=(en|sv|nb)(?:;|$)/.exec(req.headers.cookie ?? '')?.[1]
-  return (chosen as Lang | undefined) ?? previewLang(req.headers['accept-language'])
+  const chosen = /(?:^|;\s*)lang=([a-z]+)(?:;|$)/.exec(req.headers.cookie ?? '')?.[1]
+  return LANGS.find((l) => l === chosen) ?? previewLang(req.headers['accept-language'])
 }
 
 /** index.html with `links` (preloads) at the end of its head. */
@@ -95,15 +95,18 @@ export function serveWeb(
       'preload.json of the web client is unreadable: pages go without preloads',
     )
   }
-  // The page as its fetcher's language wants it, optionally with a table's or replay's preview.
+  // The page in each language, built once; per request only a table's or replay's preview.
+  const pages = Object.fromEntries(
+    LANGS.map((l) => [l, withHeadLinks(html, preloads[l])]),
+  ) as Record<Lang, string>
   const page = (req: FastifyRequest, reply: FastifyReply, status = 200, shown?: Preview) => {
-    const body = shown === undefined ? html : withPreview(html, shown)
+    const body = pages[pageLang(req)]
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-language, cookie')
-      .send(withHeadLinks(body, preloads[pageLang(req)]))
+      .send(shown === undefined ? body : withPreview(body, shown))
   }
   void fastify.register(fastifyStatic, {
     root: web,

@@ -229,6 +229,7 @@ export const IDIOTEN = 'Idioten'
 
 /** The languages kortbord speaks, on the page and in a link's preview. */
 export type Lang = 'sv' | 'nb' | 'en'
+export const LANGS: readonly Lang[] = ['sv', 'nb', 'en']
 
 /** The first of a reader's languages (BCP 47 tags, best first) kortbord speaks; Danish and nynorsk read bokmål. */
 export function pickLang(prefs: readonly string[]): Lang {

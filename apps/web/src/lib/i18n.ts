@@ -5,8 +5,7 @@
 import type { Lang } from '@kortbord/protocol/wire'
 import type { Dict } from './i18n-en.ts'
 
-export { type Lang, pickLang } from '@kortbord/protocol/wire'
-export const LANGS: readonly Lang[] = ['sv', 'nb', 'en']
+export { LANGS, type Lang, pickLang } from '@kortbord/protocol/wire'
 export const LANG_NAMES: Record<Lang, string> = { sv: 'Svenska', nb: 'Norsk', en: 'English' }
 
 export type { Dict } from './i18n-en.ts'
