@@ -21,8 +21,14 @@ const INITIAL_JS_LIMIT_KB = 60
  */
 const PRELOADS = 'preload.json'
 
+/** A language's words as a module: its chunk is the one whose facade this is. */
+const WORDS_MODULE = /\/i18n-(en|sv|nb)\.ts$/
+
 function preloads(
-  bundle: Record<string, { type: string; imports?: readonly string[] }>,
+  bundle: Record<
+    string,
+    { type: string; imports?: readonly string[]; facadeModuleId?: string | null }
+  >,
   words: readonly string[],
   initial: ReadonlySet<string>,
 ): Record<string, string[]> {
@@ -35,8 +41,8 @@ function preloads(
       for (const i of bundle[n]?.imports ?? []) visit(i)
     }
     visit(name)
-    const lang = /i18n-(en|sv|nb)-/.exec(name)?.[1]
-    if (lang === undefined) throw new Error(`kortbord: no language in the chunk name ${name}`)
+    const lang = WORDS_MODULE.exec(bundle[name]?.facadeModuleId ?? '')?.[1]
+    if (lang === undefined) throw new Error(`kortbord: ${name} is no language's chunk`)
     out[lang] = files.map((f) => `/${f}`)
   }
   return out
@@ -82,7 +88,7 @@ function precompress(): Plugin {
       // The page's words are a chunk per language, loaded before the page shows: the first load
       // carries one of them, counted here at the largest.
       const words = Object.entries(bundle).flatMap(([name, c]) =>
-        c.type === 'chunk' && /\/i18n-(en|sv|nb)\.ts$/.test(c.facadeModuleId ?? '') ? [name] : [],
+        c.type === 'chunk' && WORDS_MODULE.test(c.facadeModuleId ?? '') ? [name] : [],
       )
       if (words.length !== 3) throw new Error(`kortbord: expected 3 language chunks, got ${words}`)
       writeFileSync(join(outDir, PRELOADS), JSON.stringify(preloads(bundle, words, initial)))
