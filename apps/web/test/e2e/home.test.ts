@@ -298,9 +298,12 @@ describe.skipIf(!browserTestsEnabled('home.test.ts'))("The page's first load", (
       })
       await page.goto(`${fx.url}/`, { waitUntil: 'commit' })
       const boot = page.locator('#app > .boot')
-      await expect.poll(() => boot.textContent()).toBe('kortbord')
-      // Faded in after a moment, so a quick load never flashes it.
-      await expect.poll(() => boot.evaluate((e) => getComputedStyle(e).opacity)).toBe('1')
+      await expect.poll(() => boot.textContent(), { timeout: 5_000 }).toBe('kortbord')
+      // Faded in after a moment (0.4 s, then 0.3 s), so a quick load never flashes it: longer
+      // than expect.poll's one second allows when the page itself was slow to come (a run just
+      // after a build failed there once).
+      const opacity = () => boot.evaluate((e) => getComputedStyle(e).opacity)
+      await expect.poll(opacity, { timeout: 5_000 }).toBe('1')
       await screenshot(page, 'boot-phone')
       release()
       await page.getByRole('heading', { name: 'kortbord' }).waitFor()
