@@ -69,6 +69,9 @@ const texts: HowToTexts = {
           {
             p: 'If the table has a turn timer and your time runs out, kortbord picks up the pile for you, or plays your lowest card when the pile is empty.',
           },
+          {
+            p: 'Playing against computer players only (Practise against bots), you can press Hint: kortbord says what its strongest computer player would do in your place, from what you can see, and chooses the cards for you. You still play them.',
+          },
         ],
       },
     ],
@@ -138,6 +141,9 @@ const texts: HowToTexts = {
           {
             p: 'Har bordet en tidsgräns och din tid tar slut tar kortbord upp högen åt dig, eller lägger ditt lägsta kort om högen är tom.',
           },
+          {
+            p: 'Spelar du bara mot datorn (Öva mot datorn) kan du trycka på Tips: kortbord säger vad dess starkaste datorspelare skulle göra i ditt ställe, utifrån det du ser, och väljer korten åt dig. Du lägger dem själv.',
+          },
         ],
       },
     ],
@@ -206,6 +212,9 @@ const texts: HowToTexts = {
           },
           {
             p: 'Har bordet tidsfrist og tiden din går ut, tar kortbord opp bunken for deg, eller legger det laveste kortet ditt hvis bunken er tom.',
+          },
+          {
+            p: 'Spiller du bare mot datamaskinen (Øv mot datamaskinen), kan du trykke på Tips: kortbord sier hva den sterkeste datamaskinspilleren ville gjort i ditt sted, ut fra det du ser, og velger kortene for deg. Du legger dem selv.',
           },
         ],
       },

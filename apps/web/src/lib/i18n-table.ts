@@ -126,6 +126,14 @@ const en = {
   heapTop: (label: string, n: number, top: string) => `${label}: ${n}, ${top} on top`,
   // Klockan's rescue (K-5): what Suggest chose, said to a screen reader.
   suggested: (card: string, pile: string) => `Suggested and chosen: ${card} in ${pile}.`,
+  // Hints at an Idiot table played against computer players (lib/hint.ts).
+  hint: 'Hint',
+  hintThinking: 'Thinking…',
+  hintPlay: (cards: string) => `Hint: play the ${cards}.`,
+  hintPickUp: 'Hint: pick up the pile.',
+  hintSwap: (hand: string, faceUp: string) =>
+    `Hint: swap the ${hand} in your hand for the ${faceUp} on the table.`,
+  hintReady: 'Hint: keep your cards as they are and press Ready.',
 }
 
 export type TableDict = typeof en
@@ -228,6 +236,12 @@ const sv: TableDict = {
   herrarnaRan: (steps, built) => `Stoppad efter ${steps} steg; ${built} kort upplagda.`,
   heapTop: (label, n, top) => `${label}: ${n}, överst ${top}`,
   suggested: (card, pile) => `Föreslaget och valt: ${card} i ${pile}.`,
+  hint: 'Tips',
+  hintThinking: 'Tänker …',
+  hintPlay: (cards) => `Tips: lägg ${cards}.`,
+  hintPickUp: 'Tips: ta upp högen.',
+  hintSwap: (hand, faceUp) => `Tips: byt ${hand} i handen mot ${faceUp} på bordet.`,
+  hintReady: 'Tips: behåll korten som de ligger och tryck på Klar.',
 }
 
 const nb: TableDict = {
@@ -328,6 +342,12 @@ const nb: TableDict = {
   herrarnaRan: (steps, built) => `Stoppet etter ${steps} steg; ${built} kort lagt opp.`,
   heapTop: (label, n, top) => `${label}: ${n}, øverst ${top}`,
   suggested: (card, pile) => `Foreslått og valgt: ${card} i ${pile}.`,
+  hint: 'Tips',
+  hintThinking: 'Tenker …',
+  hintPlay: (cards) => `Tips: legg ${cards}.`,
+  hintPickUp: 'Tips: ta opp bunken.',
+  hintSwap: (hand, faceUp) => `Tips: bytt ${hand} på hånden mot ${faceUp} på bordet.`,
+  hintReady: 'Tips: behold kortene som de ligger, og trykk på Klar.',
 }
 
 export const TABLE_DICTS: Record<Lang, TableDict> = { sv, nb, en }

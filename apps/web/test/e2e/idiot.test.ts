@@ -121,6 +121,9 @@ describe.skipIf(!browserTestsEnabled('idiot.test.ts'))('Idiot in the browser', (
     await spec.page.getByTestId('pile').waitFor()
     expect(await spec.page.getByTestId('hand').count()).toBe(0)
     checkSpectator(await snap(spec.page), [3, 3])
+    // Among people no hint is offered (docs/rules.md, hints), nor to anyone watching.
+    for (const p of [host, guest, spec, desk])
+      expect(await p.page.getByTestId('hint').count()).toBe(0)
     await shot(host.page, 'phone-swap')
     await shot(spec.page, 'phone-swap-spectator')
     await shot(desk.page, 'desktop-swap-spectator')

@@ -1,0 +1,44 @@
+// Hints at an Idiot table (docs/rules.md, "At the table (Idiot)"): a seated player may ask what
+// the hard computer player would do in their seat, while every other seat of the table is played
+// by a computer player (a practice table, or one whose people have all handed their seats over).
+// Among people a hint would be a second player at one seat, so it is not offered there.
+import type { IdiotMove, IdiotView } from '@kortbord/engine'
+import type { SeatInfo, TableStatus } from '@kortbord/protocol/wire'
+import { cardName } from './card-names.ts'
+import type { Lang } from './i18n.ts'
+import { andList, type TableDict } from './i18n-table.ts'
+
+/** Whether the Hint button is offered to the player in seat `me` (null: watching). */
+export function hintOffered(
+  info: { readonly seats: readonly Pick<SeatInfo, 'bot'>[]; readonly status: TableStatus },
+  me: number | null,
+  botPlaying: boolean,
+): boolean {
+  if (me === null || botPlaying || info.status !== 'playing') return false
+  return info.seats.every((s, i) => i === me || s.bot !== null)
+}
+
+/** What a hint says, in words that name the cards (the screen reader hears the same). */
+export function hintWords(m: IdiotMove, lang: Lang, tt: TableDict): string {
+  switch (m.type) {
+    case 'play':
+      return tt.hintPlay(
+        andList(
+          lang,
+          m.cards.map((c) => cardName(lang, c)),
+        ),
+      )
+    case 'pickup':
+      return tt.hintPickUp
+    case 'swap':
+      return tt.hintSwap(cardName(lang, m.hand), cardName(lang, m.faceUp))
+    case 'ready':
+      return tt.hintReady
+  }
+}
+
+/** The hard bot's move for the player's view, computed by a module loaded on first use. */
+export async function askHint(view: IdiotView): Promise<IdiotMove | null> {
+  const { idiotHint } = await import('./hint-bot.ts')
+  return idiotHint(view)
+}

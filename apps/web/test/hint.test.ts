@@ -1,0 +1,129 @@
+// Hints at an Idiot table (docs/rules.md, "At the table (Idiot)"; I-15): when the Hint button is
+// offered, what a hint says in each language, and that the move it names is one the player may
+// make, worked out from their own view alone.
+import {
+  applyIdiot,
+  botMove,
+  type IdiotMove,
+  type IdiotState,
+  idiotLegalMovesFromView,
+  idiotView,
+  parseCard,
+  Rng,
+  setupIdiot,
+} from '@kortbord/engine'
+import type { SeatInfo } from '@kortbord/protocol/wire'
+import { describe, expect, it } from 'vitest'
+import { hintOffered, hintWords } from '../src/lib/hint.ts'
+import { HINT_THINK_MS, idiotHint } from '../src/lib/hint-bot.ts'
+import { TABLE_DICTS } from '../src/lib/i18n-table.ts'
+
+const person = (name: string): Pick<SeatInfo, 'bot'> & { name: string } => ({ name, bot: null })
+const bot = (name: string): Pick<SeatInfo, 'bot'> & { name: string } => ({ name, bot: 'normal' })
+
+describe('when a hint is offered', () => {
+  const practice = [person('Astrid'), bot('Alva'), bot('Sixten'), bot('Ebba')]
+
+  it('to a seated player while every other seat is a computer player', () => {
+    expect(hintOffered({ seats: practice, status: 'playing' }, 0, false)).toBe(true)
+    // A person's seat handed to a computer player (I-16) counts as the computer's.
+    const handedOver = [person('Astrid'), { name: 'Bo', bot: 'hard' as const }]
+    expect(hintOffered({ seats: handedOver, status: 'playing' }, 0, false)).toBe(true)
+  })
+
+  it('never with another person at the table, to a spectator, for a seat a bot plays, or between games', () => {
+    const withBo = [person('Astrid'), bot('Alva'), person('Bo')]
+    expect(hintOffered({ seats: withBo, status: 'playing' }, 0, false)).toBe(false)
+    expect(hintOffered({ seats: withBo, status: 'playing' }, 2, false)).toBe(false)
+    expect(hintOffered({ seats: practice, status: 'playing' }, null, false)).toBe(false)
+    expect(hintOffered({ seats: practice, status: 'playing' }, 0, true)).toBe(false)
+    expect(hintOffered({ seats: practice, status: 'over' }, 0, false)).toBe(false)
+    expect(hintOffered({ seats: practice, status: 'waiting' }, 0, false)).toBe(false)
+  })
+})
+
+describe('what a hint says', () => {
+  const fiveClubs = parseCard('5C')!
+  const fiveHearts = parseCard('5H')!
+  const kingSpades = parseCard('KS')!
+  const cases: [IdiotMove, Record<'sv' | 'nb' | 'en', string>][] = [
+    [
+      { type: 'play', cards: [fiveHearts, fiveClubs] },
+      {
+        en: 'Hint: play the five of hearts and five of clubs.',
+        sv: 'Tips: lägg fem i hjärter och fem i klöver.',
+        nb: 'Tips: legg hjerter fem og kløver fem.',
+      },
+    ],
+    [
+      { type: 'swap', hand: kingSpades, faceUp: fiveClubs },
+      {
+        en: 'Hint: swap the king of spades in your hand for the five of clubs on the table.',
+        sv: 'Tips: byt kung i spader i handen mot fem i klöver på bordet.',
+        nb: 'Tips: bytt spar konge på hånden mot kløver fem på bordet.',
+      },
+    ],
+    [
+      { type: 'pickup' },
+      { en: 'Hint: pick up the pile.', sv: 'Tips: ta upp högen.', nb: 'Tips: ta opp bunken.' },
+    ],
+  ]
+  for (const [move, words] of cases) {
+    it(`a ${move.type}, in three languages`, () => {
+      for (const lang of ['sv', 'nb', 'en'] as const) {
+        expect(hintWords(move, lang, TABLE_DICTS[lang])).toBe(words[lang])
+      }
+    })
+  }
+})
+
+describe('the move a hint names (I-15)', () => {
+  /** Plays a seeded game with normal bots and calls `see` at each position where seat 0 acts. */
+  function positions(seed: string, seats: number, see: (s: IdiotState) => void): void {
+    let s = setupIdiot({}, seats, { seed })
+    const rng = Rng.seeded(`${seed}-play`)
+    for (let n = 0; n < 400 && s.phase !== 'over'; n++) {
+      const actors = s.phase === 'swap' ? s.players.map((_, i) => i) : [s.turn!]
+      const seat = actors.find((i) => idiotLegalMovesFromView(idiotView(s, i)).length > 0)
+      if (seat === undefined) break
+      if (seat === 0) see(s)
+      const m = botMove('normal', idiotView(s, seat), rng)!
+      const r = applyIdiot(s, seat, m)
+      if (!r.ok) throw new Error(r.error.message)
+      s = r.value
+    }
+  }
+
+  it('is always a move the player may make, the same each time it is asked at one position', () => {
+    let asked = 0
+    for (const seats of [2, 3, 4]) {
+      positions(`hint-${seats}`, seats, (s) => {
+        const view = idiotView(s, 0)
+        const hint = idiotHint(view)
+        expect(hint).not.toBeNull()
+        expect(idiotLegalMovesFromView(view)).toContainEqual(hint)
+        if (asked++ % 10 === 0) expect(idiotHint(view)).toEqual(hint)
+      })
+    }
+    expect(asked).toBeGreaterThan(30)
+  })
+
+  it('stops thinking at its time limit and still names a legal move', () => {
+    let s = setupIdiot({}, 3, { seed: 'hint-clock' })
+    // Everyone ready, so that seat 0 or another has a play to make.
+    for (const seat of [0, 1, 2]) {
+      const r = applyIdiot(s, seat, { type: 'ready' })
+      if (!r.ok) throw new Error(r.error.message)
+      s = r.value
+    }
+    const view = idiotView(s, s.turn!)
+    let t = 0
+    // A clock that jumps past the limit at its second reading: the bot stops at once.
+    const now = () => (t++ === 0 ? 0 : HINT_THINK_MS + 1)
+    const hint = idiotHint(view, now)
+    expect(idiotLegalMovesFromView(view)).toContainEqual(hint)
+    // It read the clock (after one playout of each move, as the hard bot does) and then stopped.
+    expect(t).toBeGreaterThanOrEqual(2)
+    expect(t).toBeLessThan(10)
+  })
+})
