@@ -82,6 +82,14 @@ const en = {
   // --- Links to a record ---------------------------------------------------------------------
   recordLink: 'This game’s record',
   lastRecordLink: 'The last game’s record',
+  // --- The hint's move beside a player's own (Idiot; lib/hint-review.ts) -----------------------
+  reviewAsk: 'What would the hint do?',
+  reviewWorking: 'Thinking…',
+  reviewSame: (name: string) => `${name} did the same.`,
+  reviewOther: (name: string) => `${name} did otherwise.`,
+  reviewFailed: 'The hint could not be worked out in this browser.',
+  reviewAbout:
+    'The hint is what kortbord’s strongest computer player would do in that seat, knowing only what its player could see then.',
   // --- The best way (issue 16, A-16) -------------------------------------------------------------
   bestWay: 'The best way',
   bestWayIntro:
@@ -278,6 +286,13 @@ const sv: RecordsDict = {
   levels: { easy: 'lätt', normal: 'normal', hard: 'svår' },
   recordLink: 'Partiets protokoll',
   lastRecordLink: 'Förra partiets protokoll',
+  reviewAsk: 'Vad skulle tipset göra?',
+  reviewWorking: 'Tänker …',
+  reviewSame: (name) => `${name} gjorde likadant.`,
+  reviewOther: (name) => `${name} gjorde annorlunda.`,
+  reviewFailed: 'Tipset kunde inte räknas fram i den här webbläsaren.',
+  reviewAbout:
+    'Tipset är vad kortbords starkaste datorspelare skulle göra på den platsen, med bara det som spelaren kunde se då.',
   bestWay: 'Bästa vägen',
   bestWayIntro:
     'Dragen som lämnar färst kort i en giv, funna av kortbords fullständiga sökning med talongens ordning känd, bredvid given som den spelades.',
@@ -470,6 +485,13 @@ const nb: RecordsDict = {
   levels: { easy: 'lett', normal: 'normal', hard: 'vanskelig' },
   recordLink: 'Spillets protokoll',
   lastRecordLink: 'Forrige spills protokoll',
+  reviewAsk: 'Hva ville tipset gjort?',
+  reviewWorking: 'Tenker …',
+  reviewSame: (name) => `${name} gjorde det samme.`,
+  reviewOther: (name) => `${name} gjorde noe annet.`,
+  reviewFailed: 'Tipset kunne ikke regnes ut i denne nettleseren.',
+  reviewAbout:
+    'Tipset er det kortbords sterkeste datamaskinspiller ville gjort på den plassen, med bare det spilleren kunne se da.',
   bestWay: 'Den beste veien',
   bestWayIntro:
     'Trekkene som lar færrest kort ligge igjen i en runde, funnet av kortbords fullstendige søk med rekkefølgen i bunken kjent, ved siden av runden slik den ble spilt.',

@@ -285,6 +285,24 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     await new Promise((res) => setTimeout(res, 400))
     expect(await stepText(page)).toBe(paused)
     await page.getByTestId('move-12').click()
+    // "What would the hint do?" (docs/rules.md, hints), asked for a move its player made: the
+    // hint's move from what they saw then, and whether they did the same; the focus goes to it.
+    const ask = page.getByTestId('hint-review-ask')
+    await ask.click()
+    const review = page.getByTestId('hint-review-said')
+    await eventually(async () =>
+      expect(await review.textContent()).toMatch(
+        /^Hint: (play the .+|pick up the pile)\. (Astrid|Bo) did (the same|otherwise)\.$/,
+      ),
+    )
+    expect((await focused(page)).testid).toBe('hint-review-said')
+    expect(await ask.count()).toBe(0)
+    const answer = await review.textContent()
+    // Another move asks again; back at move 12 the answer is kept.
+    await page.getByTestId('move-11').click()
+    expect(await ask.count()).toBe(1)
+    await page.getByTestId('move-12').click()
+    expect(await review.textContent()).toBe(answer)
     await screenshot(page, 'records-phone-replay')
     await expectNoAxeViolations(page, 'replay page, phone')
     await host.page.setViewportSize(DESKTOP.viewport!)

@@ -1,0 +1,87 @@
+// "What would the hint do?" on an Idiot replay (docs/rules.md, hints): which moves it is asked
+// for, when two moves come to the same, and the hint's move from the mover's view at that moment.
+import {
+  applyIdiot,
+  botMove,
+  type IdiotMove,
+  type IdiotState,
+  idiotLegalMovesFromView,
+  idiotView,
+  parseCard,
+  Rng,
+  setupIdiot,
+} from '@kortbord/engine'
+import { describe, expect, it } from 'vitest'
+import { idiotHint } from '../src/lib/hint-bot.ts'
+import { reviewable, reviewMove, sameMove } from '../src/lib/hint-review.ts'
+import type { MoveLine } from '../src/lib/replay.ts'
+
+const c = (s: string) => parseCard(s)!
+const line = (move: IdiotMove | null, by: MoveLine['by'] = null, k = 1, seat = 0): MoveLine => ({
+  k,
+  seat,
+  text: '',
+  move,
+  by,
+})
+
+describe('which moves the replay compares with a hint', () => {
+  it('a move its player made, not one the timer or a computer player made for them', () => {
+    expect(reviewable(line({ type: 'play', cards: [c('5H')] }))).toBe(true)
+    expect(reviewable(line({ type: 'pickup' }))).toBe(true)
+    expect(reviewable(line({ type: 'swap', hand: c('2C'), faceUp: c('5D') }))).toBe(true)
+    expect(reviewable(line({ type: 'ready' }))).toBe(true)
+    expect(reviewable(line({ type: 'pickup' }, 'timer'))).toBe(false)
+    expect(reviewable(line({ type: 'play', cards: [c('5H')] }, 'bot'))).toBe(false)
+    expect(reviewable(line(null))).toBe(false)
+    expect(reviewable(null)).toBe(false)
+  })
+
+  it('two moves are the same when they lay or swap the same ranks, whatever the suits', () => {
+    const play = (...cs: string[]): IdiotMove => ({ type: 'play', cards: cs.map(c) })
+    expect(sameMove(play('5H', '5C'), play('5S', '5D'))).toBe(true)
+    expect(sameMove(play('5H'), play('5H', '5C'))).toBe(false)
+    expect(sameMove(play('5H'), play('6H'))).toBe(false)
+    expect(sameMove(play('5H'), { type: 'pickup' })).toBe(false)
+    expect(sameMove({ type: 'pickup' }, { type: 'pickup' })).toBe(true)
+    const swap = (h: string, u: string): IdiotMove => ({ type: 'swap', hand: c(h), faceUp: c(u) })
+    expect(sameMove(swap('2C', '5D'), swap('2H', '5S'))).toBe(true)
+    expect(sameMove(swap('2C', '5D'), swap('2C', '6D'))).toBe(false)
+    expect(sameMove({ type: 'ready' }, swap('2C', '5D'))).toBe(false)
+  })
+})
+
+describe('the hint for a move of a replayed game (I-15)', () => {
+  it('is the hint the player would have got from their view then, legal there', async () => {
+    let s = setupIdiot({}, 3, { seed: 'review' })
+    const states: IdiotState[] = [s]
+    const lines: MoveLine[] = []
+    const rng = Rng.seeded('review-play')
+    for (let k = 1; k <= 40 && s.phase !== 'over'; k++) {
+      const seats = s.phase === 'swap' ? [0, 1, 2] : [s.turn!]
+      const seat = seats.find((i) => idiotLegalMovesFromView(idiotView(s, i)).length > 0)!
+      const move = botMove('normal', idiotView(s, seat), rng)!
+      const r = applyIdiot(s, seat, move)
+      if (!r.ok) throw new Error(r.error.message)
+      s = r.value
+      states.push(s)
+      lines.push(line(move, null, k, seat))
+    }
+    // A clock that stands still: the bot plays all its rollouts, so both answers are the same
+    // on a slow machine too (on the page it stops at HINT_THINK_MS).
+    const still = () => 0
+    let same = 0
+    for (const l of lines) {
+      if (!reviewable(l)) throw new Error('every move here is its player’s own')
+      const view = idiotView(states[l.k - 1]!, l.seat)
+      const review = await reviewMove(states, l, still)
+      expect(review.hint).toEqual(idiotHint(view, still))
+      expect(idiotLegalMovesFromView(view)).toContainEqual(review.hint)
+      expect(review.same).toBe(sameMove(review.hint!, l.move))
+      if (review.same) same++
+    }
+    // The normal bot and the hint agree on many moves, not on all.
+    expect(same).toBeGreaterThan(0)
+    expect(same).toBeLessThan(lines.length)
+  })
+})
