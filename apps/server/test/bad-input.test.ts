@@ -351,6 +351,7 @@ describe('malformed payloads → BAD_REQUEST, nothing changes', () => {
       ['table:create', { game: 'idiot', name: 'Eve', options: { seats: 2, turnSeconds: 5 } }],
       ['table:create', { game: 'idiot', name: 'Eve', options: { seats: 2, turnSeconds: 1e6 } }],
       ['table:create', { game: 'idiot', name: 'Eve', options: { seats: 2, x: 1 } }],
+      ['table:create', { game: 'idiot', name: 'Eve', options: { seats: 2, hints: 'yes' } }],
       ['table:create', { game: 'idiot', name: 'Eve', spectators: 'yes', options: { seats: 2 } }],
       ['table:create', { game: 'duel', name: 'Eve', options: { piles: [3, 4] } }],
       ['table:create', { game: 'duel', name: 'Eve', options: { games: 0 } }],

@@ -115,7 +115,7 @@ describe('web routes', () => {
 const peek = (p: Partial<PeekAck>): PeekAck => ({
   table: 'ABC234',
   game: 'idiot',
-  settings: { seats: 4, turnSeconds: null },
+  settings: { seats: 4, turnSeconds: null, hints: false },
   status: 'waiting',
   seats: 4,
   open: 2,

@@ -12,33 +12,48 @@ import {
   Rng,
   setupIdiot,
 } from '@kortbord/engine'
-import type { SeatInfo } from '@kortbord/protocol/wire'
+import type { SeatInfo, TableStatus } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
 import { hintOffered, hintWords } from '../src/lib/hint.ts'
 import { HINT_THINK_MS, idiotHint } from '../src/lib/hint-bot.ts'
 import { TABLE_DICTS } from '../src/lib/i18n-table.ts'
 
-const person = (name: string): Pick<SeatInfo, 'bot'> & { name: string } => ({ name, bot: null })
-const bot = (name: string): Pick<SeatInfo, 'bot'> & { name: string } => ({ name, bot: 'normal' })
+type Seat = Pick<SeatInfo, 'bot'> & { name: string }
+const person = (name: string): Seat => ({ name, bot: null })
+const bot = (name: string): Seat => ({ name, bot: 'normal' })
+/** An Idiot table's part that decides it; `hints`: the host's option (undefined: older tables). */
+const table = (seats: Seat[], status: TableStatus = 'playing', hints?: boolean) => ({
+  seats,
+  status,
+  settings: hints === undefined ? { seats: seats.length } : { seats: seats.length, hints },
+})
 
 describe('when a hint is offered', () => {
   const practice = [person('Astrid'), bot('Alva'), bot('Sixten'), bot('Ebba')]
+  const withBo = [person('Astrid'), bot('Alva'), person('Bo')]
 
   it('to a seated player while every other seat is a computer player', () => {
-    expect(hintOffered({ seats: practice, status: 'playing' }, 0, false)).toBe(true)
+    expect(hintOffered(table(practice), 0, false)).toBe(true)
     // A person's seat handed to a computer player (I-16) counts as the computer's.
     const handedOver = [person('Astrid'), { name: 'Bo', bot: 'hard' as const }]
-    expect(hintOffered({ seats: handedOver, status: 'playing' }, 0, false)).toBe(true)
+    expect(hintOffered(table(handedOver), 0, false)).toBe(true)
   })
 
   it('never with another person at the table, to a spectator, for a seat a bot plays, or between games', () => {
-    const withBo = [person('Astrid'), bot('Alva'), person('Bo')]
-    expect(hintOffered({ seats: withBo, status: 'playing' }, 0, false)).toBe(false)
-    expect(hintOffered({ seats: withBo, status: 'playing' }, 2, false)).toBe(false)
-    expect(hintOffered({ seats: practice, status: 'playing' }, null, false)).toBe(false)
-    expect(hintOffered({ seats: practice, status: 'playing' }, 0, true)).toBe(false)
-    expect(hintOffered({ seats: practice, status: 'over' }, 0, false)).toBe(false)
-    expect(hintOffered({ seats: practice, status: 'waiting' }, 0, false)).toBe(false)
+    expect(hintOffered(table(withBo), 0, false)).toBe(false)
+    expect(hintOffered(table(withBo, 'playing', false), 2, false)).toBe(false)
+    expect(hintOffered(table(practice), null, false)).toBe(false)
+    expect(hintOffered(table(practice), 0, true)).toBe(false)
+    expect(hintOffered(table(practice, 'over'), 0, false)).toBe(false)
+    expect(hintOffered(table(practice, 'waiting'), 0, false)).toBe(false)
+  })
+
+  it('to every seated player at a table created with hints for all, never to a spectator', () => {
+    for (const me of [0, 2])
+      expect(hintOffered(table(withBo, 'playing', true), me, false)).toBe(true)
+    expect(hintOffered(table(withBo, 'playing', true), null, false)).toBe(false)
+    expect(hintOffered(table(withBo, 'over', true), 0, false)).toBe(false)
+    expect(hintOffered(table(withBo, 'playing', true), 0, true)).toBe(false)
   })
 })
 

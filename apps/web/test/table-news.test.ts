@@ -104,7 +104,7 @@ describe('what the table did, in words (I-16)', () => {
   })
 
   it('[I-16] the duel and Klockan för två have timers; patiences alone have none', () => {
-    expect(timedGame('idiot', { seats: 2, turnSeconds: 30 })).toBe(true)
+    expect(timedGame('idiot', { seats: 2, turnSeconds: 30, hints: false })).toBe(true)
     expect(timedGame('klockan', { variant: 'standard', seats: 2, turnSeconds: 20 })).toBe(true)
     expect(timedGame('klockan', { variant: 'standard', seats: 1, turnSeconds: 20 })).toBe(false)
     expect(timedGame('herrarna', {})).toBe(false)
@@ -114,8 +114,12 @@ describe('what the table did, in words (I-16)', () => {
         settings: { variant: 'standard', seats: 1, turnSeconds: 20 },
       }),
     ).toBeNull()
-    expect(turnSecondsOf({ game: 'idiot', settings: { seats: 2, turnSeconds: null } })).toBeNull()
-    expect(turnSecondsOf({ game: 'idiot', settings: { seats: 2, turnSeconds: 45 } })).toBe(45)
+    expect(
+      turnSecondsOf({ game: 'idiot', settings: { seats: 2, turnSeconds: null, hints: false } }),
+    ).toBeNull()
+    expect(
+      turnSecondsOf({ game: 'idiot', settings: { seats: 2, turnSeconds: 45, hints: false } }),
+    ).toBe(45)
   })
 
   it('[I-16] the host’s timer choices keep an unusual current setting, in order', () => {

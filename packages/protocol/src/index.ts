@@ -100,6 +100,12 @@ export const IdiotTableOptions = z.strictObject({
   seats: z.int().min(2).max(4),
   /** Turn timer in seconds (I-16: a live table handles stalling with timers); null = off. */
   turnSeconds: TurnSeconds.default(DEFAULT_TURN_SECONDS.idiot),
+  /**
+   * Hints for every player (a table for learning): each seated player may ask what the hard
+   * computer player would do in their seat. Without it, hints are offered only while every other
+   * seat is a computer player (docs/rules.md, At the table (Idiot)).
+   */
+  hints: z.boolean().default(false),
 })
 
 const DuelTableOptionsBase = z.strictObject({

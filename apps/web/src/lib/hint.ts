@@ -1,20 +1,29 @@
 // Hints at an Idiot table (docs/rules.md, "At the table (Idiot)"): a seated player may ask what
 // the hard computer player would do in their seat, while every other seat of the table is played
-// by a computer player (a practice table, or one whose people have all handed their seats over).
-// Among people a hint would be a second player at one seat, so it is not offered there.
+// by a computer player (a practice table, or one whose people have all handed their seats over),
+// or at a table its host created with hints for every player (a table of learners). Elsewhere
+// among people a hint would be a second player at one seat, so it is not offered there.
 import type { IdiotMove, IdiotView } from '@kortbord/engine'
 import type { SeatInfo, TableStatus } from '@kortbord/protocol/wire'
 import { cardName } from './card-names.ts'
 import type { Lang } from './i18n.ts'
 import { andList, type TableDict } from './i18n-table.ts'
 
-/** Whether the Hint button is offered to the player in seat `me` (null: watching). */
+/**
+ * Whether the Hint button is offered to the player in seat `me` (null: watching): at a table
+ * created with hints for every player, else while every other seat is a computer player.
+ */
 export function hintOffered(
-  info: { readonly seats: readonly Pick<SeatInfo, 'bot'>[]; readonly status: TableStatus },
+  info: {
+    readonly seats: readonly Pick<SeatInfo, 'bot'>[]
+    readonly status: TableStatus
+    readonly settings: object
+  },
   me: number | null,
   botPlaying: boolean,
 ): boolean {
   if (me === null || botPlaying || info.status !== 'playing') return false
+  if ('hints' in info.settings && info.settings.hints === true) return true
   return info.seats.every((s, i) => i === me || s.bot !== null)
 }
 

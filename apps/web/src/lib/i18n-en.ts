@@ -28,6 +28,9 @@ export const en = {
   timerOff: 'Off',
   seconds: (n: number) => `${n} s`,
   allowWatching: 'Anyone with the link may watch',
+  hintsForAll: 'Hints for every player',
+  hintsForAllAbout:
+    'For learning: each player may ask what the strongest computer player would do. Against computer players only, hints are always there.',
   games: 'Rounds each',
   gamesAlone: 'Rounds',
   scoring: 'Scoring',

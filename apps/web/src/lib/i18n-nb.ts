@@ -21,6 +21,9 @@ export const nb: Dict = {
   timerOff: 'Av',
   seconds: (n) => `${n} s`,
   allowWatching: 'Alle med lenken kan se på',
+  hintsForAll: 'Tips for alle spillere',
+  hintsForAllAbout:
+    'For å lære: hver spiller kan spørre hva den sterkeste datamaskinspilleren ville gjort. Mot bare datamaskinspillere er tipsene alltid der.',
   games: 'Runder hver',
   gamesAlone: 'Runder',
   scoring: 'Poeng',

@@ -22,6 +22,9 @@ export const sv: Dict = {
   timerOff: 'Av',
   seconds: (n) => `${n} s`,
   allowWatching: 'Alla med länken får titta på',
+  hintsForAll: 'Tips för alla spelare',
+  hintsForAllAbout:
+    'För att lära sig: varje spelare kan fråga vad den starkaste datorspelaren skulle göra. Mot bara datorspelare finns tipsen alltid.',
   games: 'Givar var',
   gamesAlone: 'Givar',
   scoring: 'Poäng',

@@ -1,11 +1,12 @@
-// Hints at a practice table (docs/rules.md, "At the table (Idiot)"): the Hint button says in words
-// what the hard computer player would do in the player's seat, chooses its cards and puts the
-// focus on what completes it; the player still makes the move. Among people there is no hint
-// (idiot.test.ts checks that for players and spectators).
+// Hints (docs/rules.md, "At the table (Idiot)"): at a practice table the Hint button says in
+// words what the hard computer player would do in the player's seat, chooses its cards and puts
+// the focus on what completes it; the player still makes the move. Among people there is no hint
+// (idiot.test.ts checks that for players and spectators) unless the host created the table with
+// hints for every player.
 import { describe, expect, it } from 'vitest'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
 import { browserFixture } from './fixture.ts'
-import { focused } from './pages.ts'
+import { createIdiotTable, focused, joinByLink, startGame, watchByLink } from './pages.ts'
 import {
   browserTestsEnabled,
   eventually,
@@ -92,5 +93,36 @@ describe.runIf(browserTestsEnabled('hint'))('hints at a practice table', () => {
       // The move went: the hand changed (cards played and drawn, or the pile taken up).
       await eventually(async () => expect(await hand()).not.toEqual(before))
     }
+  })
+  it('a table created with hints for every player: both players have Hint, a spectator none', async () => {
+    const host = await fx.open(PHONE, 'en')
+    const guest = await fx.open(PHONE, 'nb')
+    const spec = await fx.open(PHONE, 'en')
+    const link = await createIdiotTable(host, fx.url, 'Astrid', 2, async () => {
+      const box = host.page.getByLabel(host.t.hintsForAll)
+      expect(await box.isChecked()).toBe(false)
+      await box.check()
+      // The box says what it is for.
+      expect(await box.getAttribute('aria-describedby')).toBe('hints-about')
+      expect(await host.page.locator('#hints-about').textContent()).toBe(host.t.hintsForAllAbout)
+    })
+    await joinByLink(guest, link, 'Bo')
+    // The waiting room says so to whoever joins.
+    expect(await guest.page.getByTestId('hints-on').textContent()).toBe(guest.t.hintsForAll)
+    await watchByLink(spec, link)
+    await startGame(host)
+    for (const p of [host, guest]) {
+      await p.page.getByTestId('hand').waitFor()
+      await p.page.getByTestId('hint').waitFor()
+    }
+    expect(await guest.page.getByTestId('hint').textContent()).toBe(TABLE_DICTS.nb.hint)
+    await guest.page.getByTestId('hint').click()
+    await eventually(async () =>
+      expect(await guest.page.getByTestId('hint-said').textContent()).toMatch(
+        /^Tips: (bytt|behold)/,
+      ),
+    )
+    await spec.page.getByTestId('pile').waitFor()
+    expect(await spec.page.getByTestId('hint').count()).toBe(0)
   })
 })
