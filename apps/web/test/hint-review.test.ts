@@ -76,8 +76,8 @@ describe('the hint for a move of a replayed game (I-15)', () => {
       const view = idiotView(states[l.k - 1]!, l.seat)
       const review = await reviewMove(states, l, still)
       expect(review.hint).toEqual(idiotHint(view, still))
-      expect(idiotLegalMovesFromView(view)).toContainEqual(review.hint)
-      expect(review.same).toBe(sameMove(review.hint!, l.move))
+      expect(idiotLegalMovesFromView(view)).toContainEqual(review.hint!.move)
+      expect(review.same).toBe(sameMove(review.hint!.move, l.move))
       if (review.same) same++
     }
     // The normal bot and the hint agree on many moves, not on all.

@@ -14,7 +14,7 @@ import {
 } from '@kortbord/engine'
 import type { SeatInfo, TableStatus } from '@kortbord/protocol/wire'
 import { describe, expect, it } from 'vitest'
-import { hintOffered, hintWords } from '../src/lib/hint.ts'
+import { hintOdds, hintOffered, hintWords } from '../src/lib/hint.ts'
 import { HINT_THINK_MS, idiotHint } from '../src/lib/hint-bot.ts'
 import { TABLE_DICTS } from '../src/lib/i18n-table.ts'
 
@@ -92,6 +92,38 @@ describe('what a hint says', () => {
   }
 })
 
+describe('how much the choice matters, from the playouts', () => {
+  const play = (card: string): IdiotMove => ({ type: 'play', cards: [parseCard(card)!] })
+  const pickup: IdiotMove = { type: 'pickup' }
+  const weighed = [
+    { move: play('5D'), tries: 100, lost: 21 },
+    { move: pickup, tries: 100, lost: 30 },
+    { move: play('9S'), tries: 100, lost: 24.5 },
+  ]
+
+  it('the share of games the hint’s move lost, and the others’, in three languages', () => {
+    const thought = { move: play('5D'), weighed }
+    expect(hintOdds(thought, TABLE_DICTS.en)).toBe(
+      'Played out 300 times from guesses of the hidden cards: this move lost 21% of the games, the others 25–30%.',
+    )
+    expect(hintOdds(thought, TABLE_DICTS.sv)).toBe(
+      'Utspelat 300 gånger från gissningar av de dolda korten: det här draget förlorade 21\u00a0% av partierna, de andra 25–30\u00a0%.',
+    )
+    expect(hintOdds(thought, TABLE_DICTS.nb)).toBe(
+      'Spilt ut 300 ganger fra gjetninger av de skjulte kortene: dette trekket tapte 21\u00a0% av spillene, de andre 25–30\u00a0%.',
+    )
+  })
+
+  it('one other move; a move that lost fewer games but not clearly fewer; nothing weighed', () => {
+    const two = { move: pickup, weighed: weighed.slice(0, 2) }
+    expect(hintOdds(two, TABLE_DICTS.en)).toBe(
+      'Played out 200 times from guesses of the hidden cards: this move lost 30% of the games, the other 21%. No other move did clearly better.',
+    )
+    expect(hintOdds({ move: pickup, weighed: [] }, TABLE_DICTS.en)).toBeNull()
+    expect(hintOdds({ move: { type: 'ready' }, weighed: [] }, TABLE_DICTS.en)).toBeNull()
+  })
+})
+
 describe('the move a hint names (I-15)', () => {
   /** Plays a seeded game with normal bots and calls `see` at each position where seat 0 acts. */
   function positions(seed: string, seats: number, see: (s: IdiotState) => void): void {
@@ -118,7 +150,7 @@ describe('the move a hint names (I-15)', () => {
         const view = idiotView(s, 0)
         const hint = idiotHint(view, still)
         expect(hint).not.toBeNull()
-        expect(idiotLegalMovesFromView(view)).toContainEqual(hint)
+        expect(idiotLegalMovesFromView(view)).toContainEqual(hint!.move)
         if (asked++ % 10 === 0) expect(idiotHint(view, still)).toEqual(hint)
       })
     }
@@ -137,10 +169,12 @@ describe('the move a hint names (I-15)', () => {
     let t = 0
     // A clock that jumps past the limit at its second reading: the bot stops at once.
     const now = () => (t++ === 0 ? 0 : HINT_THINK_MS + 1)
-    const hint = idiotHint(view, now)
-    expect(idiotLegalMovesFromView(view)).toContainEqual(hint)
-    // It read the clock (after one playout of each move, as the hard bot does) and then stopped.
+    const hint = idiotHint(view, now)!
+    expect(idiotLegalMovesFromView(view)).toContainEqual(hint.move)
+    // It read the clock after one playout of each move, as the hard bot does, and stopped there.
     expect(t).toBeGreaterThanOrEqual(2)
     expect(t).toBeLessThan(10)
+    expect(hint.weighed.length).toBeGreaterThan(1)
+    expect(hint.weighed.every((w) => w.tries === 1)).toBe(true)
   })
 })

@@ -37,10 +37,36 @@ export function botMove(
   rng: Rng,
   opts: BotOptions = {},
 ): IdiotMove | null {
+  if (level === 'hard') return hardThought(view, rng, opts)?.move ?? null
   const legal = idiotLegalMovesFromView(view)
   if (legal.length === 0) return null
   if (level === 'easy') return rng.pick(legal)
-  if (level === 'normal' || view.phase !== 'play') return idiotGreedy(view, legal, rng)
+  return idiotGreedy(view, legal, rng)
+}
+
+/** One candidate the hard bot played out: how many playouts, and how many of them it lost. */
+export interface Weighed {
+  readonly move: IdiotMove
+  readonly tries: number
+  /** Playouts in which the bot's seat was the Idiot (one still going at the cap counts half). */
+  readonly lost: number
+}
+
+/** The hard bot's move and what it weighed to choose it (nothing when it had no choice to weigh). */
+export interface HardThought {
+  readonly move: IdiotMove
+  /** One entry per candidate (one per rank and count, and picking up), in play; else empty. */
+  readonly weighed: readonly Weighed[]
+}
+
+/**
+ * The hard bot's move (the same as `botMove('hard', …)`) with the playouts behind it, for a hint
+ * that says how much the choice matters; null when the seat has nothing to do.
+ */
+export function hardThought(view: IdiotView, rng: Rng, opts: BotOptions = {}): HardThought | null {
+  const legal = idiotLegalMovesFromView(view)
+  if (legal.length === 0) return null
+  if (view.phase !== 'play') return { move: idiotGreedy(view, legal, rng), weighed: [] }
   return hardMove(view, legal, rng, opts)
 }
 
@@ -136,9 +162,9 @@ function hardMove(
   legal: readonly IdiotMove[],
   rng: Rng,
   opts: BotOptions,
-): IdiotMove {
+): HardThought {
   const moves = candidates(legal)
-  if (moves.length === 1) return moves[0]!
+  if (moves.length === 1) return { move: moves[0]!, weighed: [] }
   const me = view.viewer as Seat
   const budget = Math.max(moves.length, opts.rollouts ?? 120)
   const losses = moves.map(() => 0)
@@ -164,16 +190,17 @@ function hardMove(
       best = i
     }
   })
+  const weighed = moves.map((move, i) => ({ move, tries: tries[i]!, lost: losses[i]! }))
   // The greedy choice stands unless the samples show another move clearly better: with few
   // playouts the noise would otherwise make the bot worse than the heuristic it refines.
   const greedy = idiotGreedy(view, legal, rng)
   const gKey = keyOf(greedy)
   const g = moves.findIndex((m) => keyOf(m) === gKey)
-  if (g < 0 || g === best) return moves[best]!
+  if (g < 0 || g === best) return { move: moves[best]!, weighed }
   const se = (i: number) =>
     Math.sqrt(Math.max(rate(i) * (1 - rate(i)), 0.05) / Math.max(1, tries[i]!))
   const margin = Math.sqrt(se(best) ** 2 + se(g) ** 2)
-  return rate(best) + margin < rate(g) ? moves[best]! : moves[g]!
+  return { move: rate(best) + margin < rate(g) ? moves[best]! : moves[g]!, weighed }
 }
 
 const keyOf = (m: IdiotMove): string =>

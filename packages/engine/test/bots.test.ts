@@ -3,6 +3,7 @@ import {
   type BotLevel,
   botMove,
   fullDeck,
+  hardThought,
   type IdiotState,
   type IdiotView,
   idiot,
@@ -53,6 +54,41 @@ describe('Idiot bots', () => {
       )
       expect(s.phase).toBe('over')
     }
+  })
+
+  it('what the hard bot weighed: every candidate played out, the move the one botMove makes', () => {
+    let weighedPositions = 0
+    for (let g = 0; g < 4; g++) {
+      let s = idiot.setup({}, 3, { seed: `thought-${g}` })
+      const rng = Rng.seeded(`thought-${g}`)
+      for (let i = 0; i < 300 && s.phase !== 'over'; i++) {
+        const seat = idiot.activeSeats(s)[0]!
+        const view = idiot.view(s, seat)
+        const seed = `t-${g}-${i}`
+        const thought = hardThought(view, Rng.seeded(seed), { rollouts: 40 })!
+        expect(thought.move).toEqual(botMove('hard', view, Rng.seeded(seed), { rollouts: 40 }))
+        if (s.phase !== 'play') expect(thought.weighed).toEqual([])
+        if (thought.weighed.length > 0) {
+          weighedPositions++
+          // One entry per rank and count (and picking up), the chosen move's among them.
+          const keys = thought.weighed.map((w) => JSON.stringify(w.move))
+          expect(new Set(keys).size).toBe(keys.length)
+          expect(keys).toContain(JSON.stringify(thought.move))
+          expect(thought.weighed.length).toBeGreaterThan(1)
+          const tries = thought.weighed.reduce((n, w) => n + w.tries, 0)
+          expect(tries).toBe(Math.max(40, thought.weighed.length))
+          for (const w of thought.weighed) {
+            expect(w.tries).toBeGreaterThan(0)
+            expect(w.lost).toBeGreaterThanOrEqual(0)
+            expect(w.lost).toBeLessThanOrEqual(w.tries)
+          }
+        }
+        const r = idiot.apply(s, seat, botMove('normal', view, rng)!)
+        if (!r.ok) throw new Error(r.error.code)
+        s = r.value
+      }
+    }
+    expect(weighedPositions).toBeGreaterThan(20)
   })
 
   it('[I-15] a bot is given a view, never the state', () => {

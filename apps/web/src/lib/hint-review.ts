@@ -1,7 +1,13 @@
 // "What would the hint do?" on an Idiot game's replay (docs/rules.md, hints): for a move a player
 // made themselves, the move the hard computer player would have made from that player's view at
 // that moment (what they could see then, no more: I-15), and whether the two are the same.
-import { type IdiotMove, type IdiotState, idiotView, rankOf } from '@kortbord/engine'
+import {
+  type HardThought,
+  type IdiotMove,
+  type IdiotState,
+  idiotView,
+  rankOf,
+} from '@kortbord/engine'
 import type { MoveLine } from './replay.ts'
 
 /** Whether `line`'s move can be compared with a hint: a move of Idiot made by its player. */
@@ -30,8 +36,8 @@ export function sameMove(a: IdiotMove, b: IdiotMove): boolean {
 }
 
 export interface Review {
-  /** The hint's move (null: the bot had nothing to do, which a made move rules out). */
-  readonly hint: IdiotMove | null
+  /** The hint's move and playouts (null: the bot had nothing to do, which a made move rules out). */
+  readonly hint: HardThought | null
   readonly same: boolean
 }
 
@@ -48,5 +54,5 @@ export async function reviewMove(
   if (before === undefined) throw new RangeError(`no position before move ${line.k}`)
   const { idiotHint } = await import('./hint-bot.ts')
   const hint = idiotHint(idiotView(before, line.seat), now)
-  return { hint, same: hint !== null && sameMove(hint, line.move) }
+  return { hint, same: hint !== null && sameMove(hint.move, line.move) }
 }

@@ -134,6 +134,10 @@ const en = {
   hintSwap: (hand: string, faceUp: string) =>
     `Hint: swap the ${hand} in your hand for the ${faceUp} on the table.`,
   hintReady: 'Hint: keep your cards as they are and press Ready.',
+  /** How much the choice mattered: `range` is the other moves' share, "25–30" or "25". */
+  hintOdds: (n: number, mine: number, others: number, range: string) =>
+    `Played out ${n} times from guesses of the hidden cards: this move lost ${mine}% of the games, ${others === 1 ? 'the other' : 'the others'} ${range}%.`,
+  hintNotClearly: 'No other move did clearly better.',
 }
 
 export type TableDict = typeof en
@@ -242,6 +246,9 @@ const sv: TableDict = {
   hintPickUp: 'Tips: ta upp högen.',
   hintSwap: (hand, faceUp) => `Tips: byt ${hand} i handen mot ${faceUp} på bordet.`,
   hintReady: 'Tips: behåll korten som de ligger och tryck på Klar.',
+  hintOdds: (n, mine, others, range) =>
+    `Utspelat ${n} gånger från gissningar av de dolda korten: det här draget förlorade ${mine}\u00a0% av partierna, ${others === 1 ? 'det andra' : 'de andra'} ${range}\u00a0%.`,
+  hintNotClearly: 'Inget annat drag var klart bättre.',
 }
 
 const nb: TableDict = {
@@ -348,6 +355,9 @@ const nb: TableDict = {
   hintPickUp: 'Tips: ta opp bunken.',
   hintSwap: (hand, faceUp) => `Tips: bytt ${hand} på hånden mot ${faceUp} på bordet.`,
   hintReady: 'Tips: behold kortene som de ligger, og trykk på Klar.',
+  hintOdds: (n, mine, others, range) =>
+    `Spilt ut ${n} ganger fra gjetninger av de skjulte kortene: dette trekket tapte ${mine}\u00a0% av spillene, ${others === 1 ? 'det andre' : 'de andre'} ${range}\u00a0%.`,
+  hintNotClearly: 'Ingen andre trekk var klart bedre.',
 }
 
 export const TABLE_DICTS: Record<Lang, TableDict> = { sv, nb, en }

@@ -66,6 +66,8 @@ describe.runIf(browserTestsEnabled('hint'))('hints at a practice table', () => {
 
     // --- Play: on each of three turns the hint chooses the cards it names and Play is focused
     // (or Pick up, when that is what it says); Enter makes the move.
+    // Below the hint, how much the choice matters (the bot's playouts), on a turn with a choice.
+    let oddsSeen = 0
     for (let turn = 0; turn < 3; turn++) {
       const hint = page.getByTestId('hint')
       await hint.waitFor({ timeout: 30_000 })
@@ -82,17 +84,24 @@ describe.runIf(browserTestsEnabled('hint'))('hints at a practice table', () => {
         const cards = await chosen()
         expect(cards.length).toBeGreaterThan(0)
         expect(await page.getByTestId('play').isEnabled()).toBe(true)
-        expect(await status.textContent()).toBe(words)
         if (turn === 0) {
           await expectNoAxeViolations(page, 'a hint shown')
           await screenshot(page, 'hint-phone-play', { screen: true })
         }
+      }
+      const odds = page.getByTestId('hint-odds')
+      if ((await odds.count()) > 0) {
+        const o = (await odds.textContent()) ?? ''
+        expect(o).toMatch(/^Utspelat \d+ gånger från gissningar av de dolda korten: /)
+        expect(await status.textContent()).toBe(`${words} ${o}`)
+        oddsSeen++
       }
       const before = await hand()
       await page.keyboard.press('Enter')
       // The move went: the hand changed (cards played and drawn, or the pile taken up).
       await eventually(async () => expect(await hand()).not.toEqual(before))
     }
+    expect(oddsSeen).toBeGreaterThan(0)
   })
   it('a table created with hints for every player: both players have Hint, a spectator none', async () => {
     const host = await fx.open(PHONE, 'en')
