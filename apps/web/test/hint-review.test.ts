@@ -14,6 +14,7 @@ import {
 import { describe, expect, it } from 'vitest'
 import { idiotHint } from '../src/lib/hint-bot.ts'
 import { reviewable, reviewMove, sameMove } from '../src/lib/hint-review.ts'
+import { RECORD_DICTS } from '../src/lib/i18n-records.ts'
 import type { MoveLine } from '../src/lib/replay.ts'
 
 const c = (s: string) => parseCard(s)!
@@ -51,6 +52,20 @@ describe('which moves the replay compares with a hint', () => {
   })
 })
 
+describe('what the review says of a move made otherwise', () => {
+  it('the share of the games that move lost, in three languages', () => {
+    expect(RECORD_DICTS.en.reviewOtherLost('Bo', 30)).toBe(
+      'Bo did otherwise; that move lost 30% of the games played out.',
+    )
+    expect(RECORD_DICTS.sv.reviewOtherLost('Bo', 30)).toBe(
+      'Bo gjorde annorlunda; det draget förlorade 30\u00a0% av de utspelade partierna.',
+    )
+    expect(RECORD_DICTS.nb.reviewOtherLost('Bo', 30)).toBe(
+      'Bo gjorde noe annet; det trekket tapte 30\u00a0% av de utspilte spillene.',
+    )
+  })
+})
+
 describe('the hint for a move of a replayed game (I-15)', () => {
   it('is the hint the player would have got from their view then, legal there', async () => {
     let s = setupIdiot({}, 3, { seed: 'review' })
@@ -71,6 +86,7 @@ describe('the hint for a move of a replayed game (I-15)', () => {
     // on a slow machine too (on the page it stops at HINT_THINK_MS).
     const still = () => 0
     let same = 0
+    let withShare = 0
     for (const l of lines) {
       if (!reviewable(l)) throw new Error('every move here is its player’s own')
       const view = idiotView(states[l.k - 1]!, l.seat)
@@ -78,10 +94,23 @@ describe('the hint for a move of a replayed game (I-15)', () => {
       expect(review.hint).toEqual(idiotHint(view, still))
       expect(idiotLegalMovesFromView(view)).toContainEqual(review.hint!.move)
       expect(review.same).toBe(sameMove(review.hint!.move, l.move))
+      // The move made, where the bot played it out: its share of the games lost.
+      const played = review.hint!.weighed.find((w) => sameMove(w.move, l.move))
+      if (played) {
+        expect(review.playedLost).toBe(Math.round((100 * played.lost) / played.tries))
+        withShare++
+      } else {
+        expect(review.playedLost).toBeNull()
+        // Only the swap's moves, and a turn with one choice, are not played out.
+        expect(
+          l.move.type === 'swap' || l.move.type === 'ready' || review.hint!.weighed.length === 0,
+        ).toBe(true)
+      }
       if (review.same) same++
     }
     // The normal bot and the hint agree on many moves, not on all.
     expect(same).toBeGreaterThan(0)
+    expect(withShare).toBeGreaterThan(10)
     expect(same).toBeLessThan(lines.length)
   })
 })

@@ -39,6 +39,11 @@ export interface Review {
   /** The hint's move and playouts (null: the bot had nothing to do, which a made move rules out). */
   readonly hint: HardThought | null
   readonly same: boolean
+  /**
+   * The share of the playouts the move made lost, in percent, where the bot played it out (one
+   * of its candidates; not in the swap); else null.
+   */
+  readonly playedLost: number | null
 }
 
 /**
@@ -54,5 +59,10 @@ export async function reviewMove(
   if (before === undefined) throw new RangeError(`no position before move ${line.k}`)
   const { idiotHint } = await import('./hint-bot.ts')
   const hint = idiotHint(idiotView(before, line.seat), now)
-  return { hint, same: hint !== null && sameMove(hint.move, line.move) }
+  const played = hint?.weighed.find((w) => sameMove(w.move, line.move))
+  return {
+    hint,
+    same: hint !== null && sameMove(hint.move, line.move),
+    playedLost: played ? Math.round((100 * played.lost) / Math.max(1, played.tries)) : null,
+  }
 }

@@ -87,6 +87,8 @@ const en = {
   reviewWorking: 'Thinking…',
   reviewSame: (name: string) => `${name} did the same.`,
   reviewOther: (name: string) => `${name} did otherwise.`,
+  reviewOtherLost: (name: string, pct: number) =>
+    `${name} did otherwise; that move lost ${pct}% of the games played out.`,
   reviewFailed: 'The hint could not be worked out in this browser.',
   reviewAbout:
     'The hint is what kortbord’s strongest computer player would do in that seat, knowing only what its player could see then.',
@@ -290,6 +292,8 @@ const sv: RecordsDict = {
   reviewWorking: 'Tänker …',
   reviewSame: (name) => `${name} gjorde likadant.`,
   reviewOther: (name) => `${name} gjorde annorlunda.`,
+  reviewOtherLost: (name, pct) =>
+    `${name} gjorde annorlunda; det draget förlorade ${pct}\u00a0% av de utspelade partierna.`,
   reviewFailed: 'Tipset kunde inte räknas fram i den här webbläsaren.',
   reviewAbout:
     'Tipset är vad kortbords starkaste datorspelare skulle göra på den platsen, med bara det som spelaren kunde se då.',
@@ -489,6 +493,8 @@ const nb: RecordsDict = {
   reviewWorking: 'Tenker …',
   reviewSame: (name) => `${name} gjorde det samme.`,
   reviewOther: (name) => `${name} gjorde noe annet.`,
+  reviewOtherLost: (name, pct) =>
+    `${name} gjorde noe annet; det trekket tapte ${pct}\u00a0% av de utspilte spillene.`,
   reviewFailed: 'Tipset kunne ikke regnes ut i denne nettleseren.',
   reviewAbout:
     'Tipset er det kortbords sterkeste datamaskinspiller ville gjort på den plassen, med bare det spilleren kunne se da.',
