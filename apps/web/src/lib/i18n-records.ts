@@ -90,6 +90,12 @@ const en = {
   reviewOtherLost: (name: string, pct: number) =>
     `${name} did otherwise; that move lost ${pct}% of the games played out.`,
   reviewFailed: 'The hint could not be worked out in this browser.',
+  reviewAll: 'Check every move against the hint',
+  reviewChecking: (n: number, of: number) => `Checking move ${n} of ${of}…`,
+  reviewLookAgain: 'Moves that lost clearly more games than the hint’s, beyond chance:',
+  reviewLookItem: (k: number, name: string, played: number, hint: number) =>
+    `Move ${k}, ${name}: ${played}% against ${hint}%`,
+  reviewAllGood: 'No move lost clearly more games than the hint’s.',
   reviewAbout:
     'The hint is what kortbord’s strongest computer player would do in that seat, knowing only what its player could see then.',
   // --- The best way (issue 16, A-16) -------------------------------------------------------------
@@ -295,6 +301,12 @@ const sv: RecordsDict = {
   reviewOtherLost: (name, pct) =>
     `${name} gjorde annorlunda; det draget förlorade ${pct}\u00a0% av de utspelade partierna.`,
   reviewFailed: 'Tipset kunde inte räknas fram i den här webbläsaren.',
+  reviewAll: 'Jämför varje drag med tipset',
+  reviewChecking: (n, of) => `Jämför drag ${n} av ${of} …`,
+  reviewLookAgain: 'Drag som förlorade klart fler partier än tipsets, mer än slumpen förklarar:',
+  reviewLookItem: (k, name, played, hint) =>
+    `Drag ${k}, ${name}: ${played}\u00a0% mot ${hint}\u00a0%`,
+  reviewAllGood: 'Inget drag förlorade klart fler partier än tipsets.',
   reviewAbout:
     'Tipset är vad kortbords starkaste datorspelare skulle göra på den platsen, med bara det som spelaren kunde se då.',
   bestWay: 'Bästa vägen',
@@ -496,6 +508,13 @@ const nb: RecordsDict = {
   reviewOtherLost: (name, pct) =>
     `${name} gjorde noe annet; det trekket tapte ${pct}\u00a0% av de utspilte spillene.`,
   reviewFailed: 'Tipset kunne ikke regnes ut i denne nettleseren.',
+  reviewAll: 'Sammenlign hvert trekk med tipset',
+  reviewChecking: (n, of) => `Sammenligner trekk ${n} av ${of} …`,
+  reviewLookAgain:
+    'Trekk som tapte klart flere spill enn tipsets, mer enn tilfeldighetene forklarer:',
+  reviewLookItem: (k, name, played, hint) =>
+    `Trekk ${k}, ${name}: ${played}\u00a0% mot ${hint}\u00a0%`,
+  reviewAllGood: 'Ingen trekk tapte klart flere spill enn tipsets.',
   reviewAbout:
     'Tipset er det kortbords sterkeste datamaskinspiller ville gjort på den plassen, med bare det spilleren kunne se da.',
   bestWay: 'Den beste veien',

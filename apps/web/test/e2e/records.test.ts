@@ -303,6 +303,31 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     expect(await ask.count()).toBe(1)
     await page.getByTestId('move-12').click()
     expect(await review.textContent()).toBe(answer)
+    // Every move checked in turn: the progress, then the moves that lost clearly more games
+    // than the hint's, each a step to that move (or none).
+    await page.getByTestId('hint-review-all').click()
+    const progress = page.getByTestId('hint-review-progress')
+    expect((await focused(page)).testid).toBe('hint-review-progress')
+    await eventually(
+      async () => expect(await progress.textContent()).toMatch(/^(Moves that lost|No move lost)/),
+      120_000,
+    )
+    expect(await page.getByTestId('hint-review-all').count()).toBe(0)
+    const again = page.locator('[data-testid^="look-again-"]')
+    console.log(`records: ${await again.count()} moves to look at again of ${n}`)
+    if ((await again.count()) > 0) {
+      const first = again.first()
+      const k = Number((await first.getAttribute('data-testid'))?.slice('look-again-'.length))
+      expect(await first.textContent()).toMatch(
+        new RegExp(`^Move ${k}, (Astrid|Bo): \\d+% against \\d+%$`),
+      )
+      await first.click()
+      expect(await stepText(page)).toMatch(new RegExp(`^${r.stepOf(k, n)}: `))
+      expect(await first.getAttribute('aria-current')).toBe('step')
+    } else {
+      expect(await progress.textContent()).toBe(r.reviewAllGood)
+    }
+    await page.getByTestId('move-12').click()
     await screenshot(page, 'records-phone-replay')
     await expectNoAxeViolations(page, 'replay page, phone')
     await host.page.setViewportSize(DESKTOP.viewport!)

@@ -1,0 +1,122 @@
+// "Check every move" on an Idiot replay (lib/hint-reviews.svelte.ts): every move its player made
+// is reviewed in turn, and the moves that lost clearly more games than the hint's are listed.
+import {
+  applyIdiot,
+  botMove,
+  type IdiotMove,
+  type IdiotState,
+  idiotLegalMovesFromView,
+  idiotView,
+  parseCard,
+  Rng,
+  setupIdiot,
+} from '@kortbord/engine'
+import { describe, expect, it } from 'vitest'
+import type { Review } from '../src/lib/hint-review.ts'
+import {
+  type Answer,
+  clearlyWorse,
+  HintReviews,
+  hintLost,
+  lookAgain,
+} from '../src/lib/hint-reviews.svelte.ts'
+import type { MoveLine } from '../src/lib/replay.ts'
+
+const play = (card: string): IdiotMove => ({ type: 'play', cards: [parseCard(card)!] })
+const pickup: IdiotMove = { type: 'pickup' }
+const line = (k: number, move: IdiotMove, by: MoveLine['by'] = null): MoveLine => ({
+  k,
+  seat: k % 2,
+  text: '',
+  move,
+  by,
+})
+/** A review whose hint played `hint` (lost `mine` of 100) against the move made (lost `played`). */
+const review = (hint: IdiotMove, mine: number, played: number | null, same = false): Review => ({
+  hint: {
+    move: hint,
+    weighed: [
+      { move: hint, tries: 100, lost: mine },
+      { move: pickup, tries: 100, lost: played ?? 50 },
+    ],
+  },
+  same,
+  playedLost: played,
+})
+
+describe('the moves to look at again', () => {
+  it('those that lost more than twice the error above the hint’s move, in order', () => {
+    const lines = [1, 2, 3, 4, 5].map((k) => line(k, pickup))
+    const answers = new Map<number, Answer>([
+      [1, review(play('5D'), 12, 30)],
+      [2, review(play('5D'), 12, 21)],
+      [3, review(play('5D'), 12, 25)],
+      [4, review(play('5D'), 12, 12, true)],
+      [5, 'working'],
+    ])
+    expect(lookAgain(lines, answers)).toEqual([
+      { k: 1, seat: 1, playedLost: 30, hintLost: 12 },
+      { k: 3, seat: 1, playedLost: 25, hintLost: 12 },
+    ])
+    // 9 points over a hundred playouts each is within chance; 18 is not; fewer playouts, more error.
+    const w = (lost: number, tries = 100) => ({ move: pickup, tries, lost })
+    expect(clearlyWorse(w(21), w(12))).toBe(false)
+    expect(clearlyWorse(w(30), w(12))).toBe(true)
+    expect(clearlyWorse(w(3, 10), w(12))).toBe(false)
+    expect(clearlyWorse(w(12), w(30))).toBe(false)
+    expect(hintLost(review(play('5D'), 12, 30))).toBe(12)
+    expect(hintLost({ hint: null, same: false, playedLost: null })).toBeNull()
+    // A move not played out (the swap) is never listed.
+    const swap: IdiotMove = { type: 'swap', hand: parseCard('2C')!, faceUp: parseCard('5D')! }
+    expect(lookAgain([line(1, swap)], new Map([[1, review(play('5D'), 0, null)]]))).toEqual([])
+  })
+})
+
+describe('checking every move', () => {
+  /** A short seeded 2-player game: its states and its moves' lines. */
+  function game(moves: number): { states: IdiotState[]; lines: MoveLine[] } {
+    let s = setupIdiot({}, 2, { seed: 'check-all' })
+    const states = [s]
+    const lines: MoveLine[] = []
+    const rng = Rng.seeded('check-all-play')
+    for (let k = 1; k <= moves && s.phase !== 'over'; k++) {
+      const seats = s.phase === 'swap' ? [0, 1] : [s.turn!]
+      const seat = seats.find((i) => idiotLegalMovesFromView(idiotView(s, i)).length > 0)!
+      const move = botMove('normal', idiotView(s, seat), rng)!
+      const r = applyIdiot(s, seat, move)
+      if (!r.ok) throw new Error(r.error.message)
+      s = r.value
+      states.push(s)
+      // Every fourth move is the timer's: it is not reviewed.
+      lines.push({ k, seat, text: '', move, by: k % 4 === 0 ? 'timer' : null })
+    }
+    return { states, lines }
+  }
+
+  it('reviews each move its player made, once, and then says it has checked them all', async () => {
+    const { states, lines } = game(14)
+    const book = new HintReviews(() => states)
+    await book.checkAll(lines)
+    expect(book.checking).toBeNull()
+    expect(book.checkedAll).toBe(true)
+    for (const l of lines) {
+      const a = book.answers.get(l.k)
+      if (l.by !== null) expect(a).toBeUndefined()
+      else expect(typeof a).toBe('object')
+    }
+    // Asked again, a move is not worked out again.
+    const before = book.answers.get(1)
+    await book.ask(lines[0] as MoveLine & { move: IdiotMove })
+    expect(book.answers.get(1)).toBe(before)
+  })
+
+  it('stops after the move it is at when the page goes', async () => {
+    const { states, lines } = game(14)
+    const book = new HintReviews(() => states)
+    const done = book.checkAll(lines)
+    book.stop()
+    await done
+    expect(book.checkedAll).toBe(false)
+    expect(book.answers.size).toBeLessThanOrEqual(1)
+  })
+})
