@@ -1,0 +1,61 @@
+// An Idiot table's hint (docs/rules.md, hints; lib/hint.ts): the one asked for, which holds
+// until the player's own situation changes, and whether one is being worked out.
+import type { HardThought, IdiotMove, IdiotPlayerView, IdiotView } from '@kortbord/engine'
+import { askHint } from './hint.ts'
+
+/**
+ * Where the player stands: a hint holds until this changes. In the swap, only the player's own
+ * cards count (the others swap meanwhile, and that changes nothing of theirs); in play, any move.
+ */
+export function standingOf(v: IdiotView, mine: IdiotPlayerView | null): string {
+  return v.phase === 'swap' && mine
+    ? `swap ${mine.hand?.join(',')} ${mine.row.map((p) => p.faceUp).join(',')} ${mine.ready}`
+    : `${v.phase} ${v.moves}`
+}
+
+/**
+ * What completes a hint's move, for the keyboard's focus: Play with its cards chosen, the
+ * face-up card to swap with, Pick up or Ready.
+ */
+export function completing(move: IdiotMove | null): string {
+  if (move?.type === 'play') return '[data-testid="play"]'
+  if (move?.type === 'swap') return `[data-testid="faceup-${move.faceUp}"]`
+  if (move?.type === 'pickup') return '[data-testid="pickup"]'
+  return '[data-testid="ready"]'
+}
+
+export class TableHint {
+  #hint = $state.raw<{ at: string; thought: HardThought | null } | null>(null)
+  thinking = $state(false)
+
+  constructor(private readonly standing: () => string) {}
+
+  /** The hint for where the player stands (null: none asked for here). */
+  get thought(): HardThought | null {
+    const h = this.#hint
+    return h !== null && h.at === this.standing() ? h.thought : null
+  }
+
+  /**
+   * Works out a hint for `view`; whether it is shown (not when the bot's module did not come,
+   * being offline, or the player's situation changed meanwhile).
+   */
+  async ask(view: IdiotView): Promise<boolean> {
+    if (this.thinking) return false
+    const at = this.standing()
+    this.thinking = true
+    // A frame to show "Thinking…" before the bot takes the page's thread for a moment.
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+    let found: HardThought | null
+    try {
+      found = await askHint(view)
+    } catch {
+      return false
+    } finally {
+      this.thinking = false
+    }
+    if (this.standing() !== at) return false
+    this.#hint = { at, thought: found }
+    return true
+  }
+}
