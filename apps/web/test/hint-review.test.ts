@@ -1,21 +1,12 @@
 // "What would the hint do?" on an Idiot replay (docs/rules.md, hints): which moves it is asked
 // for, when two moves come to the same, and the hint's move from the mover's view at that moment.
-import {
-  applyIdiot,
-  botMove,
-  type IdiotMove,
-  type IdiotState,
-  idiotLegalMovesFromView,
-  idiotView,
-  parseCard,
-  Rng,
-  setupIdiot,
-} from '@kortbord/engine'
+import { type IdiotMove, idiotLegalMovesFromView, idiotView, parseCard } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
 import { idiotHint } from '../src/lib/hint-bot.ts'
 import { reviewable, reviewMove, sameMove } from '../src/lib/hint-review.ts'
 import { RECORD_DICTS } from '../src/lib/i18n-records.ts'
 import type { MoveLine } from '../src/lib/replay.ts'
+import { playedGame } from './idiot-game.ts'
 
 const c = (s: string) => parseCard(s)!
 const line = (move: IdiotMove | null, by: MoveLine['by'] = null, k = 1, seat = 0): MoveLine => ({
@@ -68,20 +59,7 @@ describe('what the review says of a move made otherwise', () => {
 
 describe('the hint for a move of a replayed game (I-15)', () => {
   it('is the hint the player would have got from their view then, legal there', async () => {
-    let s = setupIdiot({}, 3, { seed: 'review' })
-    const states: IdiotState[] = [s]
-    const lines: MoveLine[] = []
-    const rng = Rng.seeded('review-play')
-    for (let k = 1; k <= 40 && s.phase !== 'over'; k++) {
-      const seats = s.phase === 'swap' ? [0, 1, 2] : [s.turn!]
-      const seat = seats.find((i) => idiotLegalMovesFromView(idiotView(s, i)).length > 0)!
-      const move = botMove('normal', idiotView(s, seat), rng)!
-      const r = applyIdiot(s, seat, move)
-      if (!r.ok) throw new Error(r.error.message)
-      s = r.value
-      states.push(s)
-      lines.push(line(move, null, k, seat))
-    }
+    const { states, lines } = playedGame('review', 3, 40)
     // A clock that stands still: the bot plays all its rollouts, so both answers are the same
     // on a slow machine too (on the page it stops at HINT_THINK_MS).
     const still = () => 0

@@ -1,16 +1,6 @@
 // "Check every move" on an Idiot replay (lib/hint-reviews.svelte.ts): every move its player made
 // is reviewed in turn, and the moves that lost clearly more games than the hint's are listed.
-import {
-  applyIdiot,
-  botMove,
-  type IdiotMove,
-  type IdiotState,
-  idiotLegalMovesFromView,
-  idiotView,
-  parseCard,
-  Rng,
-  setupIdiot,
-} from '@kortbord/engine'
+import { type IdiotMove, type IdiotState, parseCard } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
 import type { Review } from '../src/lib/hint-review.ts'
 import {
@@ -21,6 +11,7 @@ import {
   lookAgain,
 } from '../src/lib/hint-reviews.svelte.ts'
 import type { MoveLine } from '../src/lib/replay.ts'
+import { playedGame } from './idiot-game.ts'
 
 const play = (card: string): IdiotMove => ({ type: 'play', cards: [parseCard(card)!] })
 const pickup: IdiotMove = { type: 'pickup' }
@@ -74,23 +65,10 @@ describe('the moves to look at again', () => {
 
 describe('checking every move', () => {
   /** A short seeded 2-player game: its states and its moves' lines. */
+  /** A short seeded 2-player game in which every fourth move is the timer's (not reviewed). */
   function game(moves: number): { states: IdiotState[]; lines: MoveLine[] } {
-    let s = setupIdiot({}, 2, { seed: 'check-all' })
-    const states = [s]
-    const lines: MoveLine[] = []
-    const rng = Rng.seeded('check-all-play')
-    for (let k = 1; k <= moves && s.phase !== 'over'; k++) {
-      const seats = s.phase === 'swap' ? [0, 1] : [s.turn!]
-      const seat = seats.find((i) => idiotLegalMovesFromView(idiotView(s, i)).length > 0)!
-      const move = botMove('normal', idiotView(s, seat), rng)!
-      const r = applyIdiot(s, seat, move)
-      if (!r.ok) throw new Error(r.error.message)
-      s = r.value
-      states.push(s)
-      // Every fourth move is the timer's: it is not reviewed.
-      lines.push({ k, seat, text: '', move, by: k % 4 === 0 ? 'timer' : null })
-    }
-    return { states, lines }
+    const { states, lines } = playedGame('check-all', 2, moves)
+    return { states, lines: lines.map((l) => ({ ...l, by: l.k % 4 === 0 ? 'timer' : null })) }
   }
 
   it('reviews each move its player made, once, and then says it has checked them all', async () => {

@@ -3,13 +3,11 @@
 // make, worked out from their own view alone.
 import {
   applyIdiot,
-  botMove,
   type IdiotMove,
   type IdiotState,
   idiotLegalMovesFromView,
   idiotView,
   parseCard,
-  Rng,
   setupIdiot,
 } from '@kortbord/engine'
 import type { SeatInfo, TableStatus } from '@kortbord/protocol/wire'
@@ -17,6 +15,7 @@ import { describe, expect, it } from 'vitest'
 import { hintOdds, hintOffered, hintWords } from '../src/lib/hint.ts'
 import { HINT_THINK_MS, idiotHint } from '../src/lib/hint-bot.ts'
 import { TABLE_DICTS } from '../src/lib/i18n-table.ts'
+import { playedGame } from './idiot-game.ts'
 
 type Seat = Pick<SeatInfo, 'bot'> & { name: string }
 const person = (name: string): Seat => ({ name, bot: null })
@@ -126,19 +125,10 @@ describe('how much the choice matters, from the playouts', () => {
 
 describe('the move a hint names (I-15)', () => {
   /** Plays a seeded game with normal bots and calls `see` at each position where seat 0 acts. */
+  /** Calls `see` at each position of a seeded game where seat 0 is to act. */
   function positions(seed: string, seats: number, see: (s: IdiotState) => void): void {
-    let s = setupIdiot({}, seats, { seed })
-    const rng = Rng.seeded(`${seed}-play`)
-    for (let n = 0; n < 400 && s.phase !== 'over'; n++) {
-      const actors = s.phase === 'swap' ? s.players.map((_, i) => i) : [s.turn!]
-      const seat = actors.find((i) => idiotLegalMovesFromView(idiotView(s, i)).length > 0)
-      if (seat === undefined) break
-      if (seat === 0) see(s)
-      const m = botMove('normal', idiotView(s, seat), rng)!
-      const r = applyIdiot(s, seat, m)
-      if (!r.ok) throw new Error(r.error.message)
-      s = r.value
-    }
+    const { states, lines } = playedGame(seed, seats)
+    for (const l of lines) if (l.seat === 0) see(states[l.k - 1]!)
   }
 
   it('is always a move the player may make, the same each time it is asked at one position', () => {
