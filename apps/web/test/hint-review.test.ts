@@ -2,6 +2,7 @@
 // for, when two moves come to the same, and the hint's move from the mover's view at that moment.
 import { type IdiotMove, idiotLegalMovesFromView, idiotView, parseCard } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
+import { lostShare } from '../src/lib/hint.ts'
 import { idiotHint } from '../src/lib/hint-bot.ts'
 import { reviewable, reviewMove, sameMove } from '../src/lib/hint-review.ts'
 import { RECORD_DICTS } from '../src/lib/i18n-records.ts'
@@ -75,10 +76,11 @@ describe('the hint for a move of a replayed game (I-15)', () => {
       // The move made, where the bot played it out: its share of the games lost.
       const played = review.hint!.weighed.find((w) => sameMove(w.move, l.move))
       if (played) {
-        expect(review.playedLost).toBe(Math.round((100 * played.lost) / played.tries))
+        expect(review.played).toBe(played)
+        expect(lostShare(review.played!)).toBe(Math.round((100 * played.lost) / played.tries))
         withShare++
       } else {
-        expect(review.playedLost).toBeNull()
+        expect(review.played).toBeNull()
         // Only the swap's moves, and a turn with one choice, are not played out.
         expect(
           l.move.type === 'swap' || l.move.type === 'ready' || review.hint!.weighed.length === 0,

@@ -2,12 +2,12 @@
 // is reviewed in turn, and the moves that lost clearly more games than the hint's are listed.
 import { type IdiotMove, type IdiotState, parseCard } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
+import { chosenOf, lostShare } from '../src/lib/hint.ts'
 import type { Review } from '../src/lib/hint-review.ts'
 import {
   type Answer,
   clearlyWorse,
   HintReviews,
-  hintLost,
   lookAgain,
 } from '../src/lib/hint-reviews.svelte.ts'
 import type { MoveLine } from '../src/lib/replay.ts'
@@ -23,17 +23,13 @@ const line = (k: number, move: IdiotMove, by: MoveLine['by'] = null): MoveLine =
   by,
 })
 /** A review whose hint played `hint` (lost `mine` of 100) against the move made (lost `played`). */
-const review = (hint: IdiotMove, mine: number, played: number | null, same = false): Review => ({
-  hint: {
-    move: hint,
-    weighed: [
-      { move: hint, tries: 100, lost: mine },
-      { move: pickup, tries: 100, lost: played ?? 50 },
-    ],
-  },
-  same,
-  playedLost: played,
-})
+const review = (hint: IdiotMove, mine: number, played: number | null, same = false): Review => {
+  const weighed = [
+    { move: hint, tries: 100, lost: mine },
+    { move: pickup, tries: 100, lost: played ?? 50 },
+  ]
+  return { hint: { move: hint, weighed }, same, played: played === null ? null : weighed[1]! }
+}
 
 describe('the moves to look at again', () => {
   it('those that lost more than twice the error above the hint’s move, in order', () => {
@@ -55,8 +51,8 @@ describe('the moves to look at again', () => {
     expect(clearlyWorse(w(30), w(12))).toBe(true)
     expect(clearlyWorse(w(3, 10), w(12))).toBe(false)
     expect(clearlyWorse(w(12), w(30))).toBe(false)
-    expect(hintLost(review(play('5D'), 12, 30))).toBe(12)
-    expect(hintLost({ hint: null, same: false, playedLost: null })).toBeNull()
+    expect(lostShare(chosenOf(review(play('5D'), 12, 30).hint!)!)).toBe(12)
+    expect(chosenOf({ move: pickup, weighed: [] })).toBeUndefined()
     // A move not played out (the swap) is never listed.
     const swap: IdiotMove = { type: 'swap', hand: parseCard('2C')!, faceUp: parseCard('5D')! }
     expect(lookAgain([line(1, swap)], new Map([[1, review(play('5D'), 0, null)]]))).toEqual([])
@@ -64,7 +60,6 @@ describe('the moves to look at again', () => {
 })
 
 describe('checking every move', () => {
-  /** A short seeded 2-player game: its states and its moves' lines. */
   /** A short seeded 2-player game in which every fourth move is the timer's (not reviewed). */
   function game(moves: number): { states: IdiotState[]; lines: MoveLine[] } {
     const { states, lines } = playedGame('check-all', 2, moves)

@@ -52,6 +52,21 @@ export interface Weighed {
   readonly lost: number
 }
 
+/** The share of a candidate's playouts that it lost (1 without any: it is never preferred). */
+export const lossRate = (w: Weighed): number => (w.tries > 0 ? w.lost / w.tries : 1)
+
+/**
+ * Whether `a` lost fewer of its playouts than `b` by more than `errors` standard errors of the
+ * difference (each share's variance floored at 0.05, so that a handful of playouts never looks
+ * sure). The hard bot leaves the greedy move only for one clearly better by one error; a replay's
+ * review lists a move only when the hint's beats it by two.
+ */
+export function clearlyFewerLosses(a: Weighed, b: Weighed, errors = 1): boolean {
+  const variance = (w: Weighed) =>
+    Math.max(lossRate(w) * (1 - lossRate(w)), 0.05) / Math.max(1, w.tries)
+  return lossRate(a) + errors * Math.sqrt(variance(a) + variance(b)) < lossRate(b)
+}
+
 /** The hard bot's move and what it weighed to choose it (nothing when it had no choice to weigh). */
 export interface HardThought {
   readonly move: IdiotMove
@@ -180,27 +195,26 @@ function hardMove(
     losses[i]! += rollout(r.value, me, rng)
     tries[i]!++
   }
+  const weighed = moves.map((move, i) => ({ move, tries: tries[i]!, lost: losses[i]! }))
   let best = 0
   let bestScore = Number.POSITIVE_INFINITY
-  const rate = (i: number) => (tries[i]! > 0 ? losses[i]! / tries[i]! : 1)
-  moves.forEach((_, i) => {
-    const score = rate(i) + prior(moves[i]!)
+  weighed.forEach((w, i) => {
+    const score = lossRate(w) + prior(w.move)
     if (score < bestScore) {
       bestScore = score
       best = i
     }
   })
-  const weighed = moves.map((move, i) => ({ move, tries: tries[i]!, lost: losses[i]! }))
   // The greedy choice stands unless the samples show another move clearly better: with few
   // playouts the noise would otherwise make the bot worse than the heuristic it refines.
   const greedy = idiotGreedy(view, legal, rng)
   const gKey = keyOf(greedy)
   const g = moves.findIndex((m) => keyOf(m) === gKey)
   if (g < 0 || g === best) return { move: moves[best]!, weighed }
-  const se = (i: number) =>
-    Math.sqrt(Math.max(rate(i) * (1 - rate(i)), 0.05) / Math.max(1, tries[i]!))
-  const margin = Math.sqrt(se(best) ** 2 + se(g) ** 2)
-  return { move: rate(best) + margin < rate(g) ? moves[best]! : moves[g]!, weighed }
+  return {
+    move: clearlyFewerLosses(weighed[best]!, weighed[g]!) ? moves[best]! : moves[g]!,
+    weighed,
+  }
 }
 
 const keyOf = (m: IdiotMove): string =>

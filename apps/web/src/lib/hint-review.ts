@@ -7,6 +7,7 @@ import {
   type IdiotState,
   idiotView,
   rankOf,
+  type Weighed,
 } from '@kortbord/engine'
 import type { MoveLine } from './replay.ts'
 
@@ -39,11 +40,8 @@ export interface Review {
   /** The hint's move and playouts (null: the bot had nothing to do, which a made move rules out). */
   readonly hint: HardThought | null
   readonly same: boolean
-  /**
-   * The share of the playouts the move made lost, in percent, where the bot played it out (one
-   * of its candidates; not in the swap); else null.
-   */
-  readonly playedLost: number | null
+  /** The playouts of the move made, where the bot played it out (not in the swap); else null. */
+  readonly played: Weighed | null
 }
 
 /**
@@ -59,10 +57,9 @@ export async function reviewMove(
   if (before === undefined) throw new RangeError(`no position before move ${line.k}`)
   const { idiotHint } = await import('./hint-bot.ts')
   const hint = idiotHint(idiotView(before, line.seat), now)
-  const played = hint?.weighed.find((w) => sameMove(w.move, line.move))
   return {
     hint,
     same: hint !== null && sameMove(hint.move, line.move),
-    playedLost: played ? Math.round((100 * played.lost) / Math.max(1, played.tries)) : null,
+    played: hint?.weighed.find((w) => sameMove(w.move, line.move)) ?? null,
   }
 }

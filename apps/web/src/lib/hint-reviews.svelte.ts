@@ -1,8 +1,9 @@
 // The answers of an Idiot replay's hint reviews (lib/hint-review.ts), kept while the page is open:
 // one move at a time when asked, or every move in turn ("Check every move"), with the moves to
 // look at again: those whose playouts lost clearly more games than the hint's move.
-import type { IdiotMove, IdiotState, Weighed } from '@kortbord/engine'
-import { type Review, reviewable, reviewMove, sameMove } from './hint-review.ts'
+import { clearlyFewerLosses, type IdiotMove, type IdiotState, type Weighed } from '@kortbord/engine'
+import { chosenOf, lostShare } from './hint.ts'
+import { type Review, reviewable, reviewMove } from './hint-review.ts'
 import type { MoveLine } from './replay.ts'
 
 export type Answer = 'working' | 'failed' | Review
@@ -23,26 +24,9 @@ export interface LookAgain {
  */
 export const LOOK_AGAIN_ERRORS = 2
 
-const share = (w: Weighed) => Math.round((100 * w.lost) / Math.max(1, w.tries))
-const rate = (w: Weighed) => w.lost / Math.max(1, w.tries)
-/** The standard error of a share of lost games (never taken as less than a floor's, as bots.ts). */
-const variance = (w: Weighed) => Math.max(rate(w) * (1 - rate(w)), 0.05) / Math.max(1, w.tries)
-
 /** Whether `played` lost clearly more of its playouts than `hint` (beyond chance). */
-export function clearlyWorse(played: Weighed, hint: Weighed): boolean {
-  return (
-    rate(played) - rate(hint) > LOOK_AGAIN_ERRORS * Math.sqrt(variance(played) + variance(hint))
-  )
-}
-
-/** The hint's own share of lost games, where it weighed its move (null: nothing weighed). */
-export function hintLost(review: Review): number | null {
-  const hint = review.hint
-  if (hint === null) return null
-  const key = (m: IdiotMove) => JSON.stringify(m)
-  const w = hint.weighed.find((x) => key(x.move) === key(hint.move))
-  return w === undefined ? null : share(w)
-}
+export const clearlyWorse = (played: Weighed, hint: Weighed): boolean =>
+  clearlyFewerLosses(hint, played, LOOK_AGAIN_ERRORS)
 
 /** The moves among `answers` that lost clearly more than the hint's (clearlyWorse), in order. */
 export function lookAgain(
@@ -52,13 +36,15 @@ export function lookAgain(
   const out: LookAgain[] = []
   for (const l of lines) {
     const a = answers.get(l.k)
-    if (typeof a !== 'object' || a.same || a.hint === null || l.move === null) continue
-    const hint = a.hint
-    const made = l.move as IdiotMove
-    const played = hint.weighed.find((w) => sameMove(w.move, made))
-    const chosen = hint.weighed.find((w) => sameMove(w.move, hint.move))
-    if (played && chosen && clearlyWorse(played, chosen)) {
-      out.push({ k: l.k, seat: l.seat, playedLost: share(played), hintLost: share(chosen) })
+    if (typeof a !== 'object' || a.same || a.hint === null || a.played === null) continue
+    const chosen = chosenOf(a.hint)
+    if (chosen && clearlyWorse(a.played, chosen)) {
+      out.push({
+        k: l.k,
+        seat: l.seat,
+        playedLost: lostShare(a.played),
+        hintLost: lostShare(chosen),
+      })
     }
   }
   return out

@@ -3,7 +3,13 @@
 // by a computer player (a practice table, or one whose people have all handed their seats over),
 // or at a table its host created with hints for every player (a table of learners). Elsewhere
 // among people a hint would be a second player at one seat, so it is not offered there.
-import type { HardThought, IdiotMove, IdiotView, Weighed } from '@kortbord/engine'
+import {
+  type HardThought,
+  type IdiotMove,
+  type IdiotView,
+  lossRate,
+  type Weighed,
+} from '@kortbord/engine'
 import type { SeatInfo, TableStatus } from '@kortbord/protocol/wire'
 import { cardName } from './card-names.ts'
 import type { Lang } from './i18n.ts'
@@ -46,24 +52,32 @@ export function hintWords(m: IdiotMove, lang: Lang, tt: TableDict): string {
   }
 }
 
+/** A candidate's share of lost playouts, in whole percent, as the page says it. */
+export const lostShare = (w: Weighed): number => Math.round(100 * lossRate(w))
+
+/** The playouts of the move the hint chose (undefined when nothing was weighed). */
+export function chosenOf(thought: HardThought): Weighed | undefined {
+  const key = (m: IdiotMove) => JSON.stringify(m)
+  return thought.weighed.find((w) => key(w.move) === key(thought.move))
+}
+
 /**
  * How much the hint's choice matters, from the bot's playouts: the share of games its move lost
  * and the others' (null when nothing was played out: the swap, or a single choice).
  */
 export function hintOdds(thought: HardThought, tt: TableDict): string | null {
-  const key = (m: IdiotMove) => JSON.stringify(m)
-  const chosen = thought.weighed.find((w) => key(w.move) === key(thought.move))
+  const chosen = chosenOf(thought)
   const others = thought.weighed.filter((w) => w !== chosen)
   if (chosen === undefined || others.length === 0) return null
-  const pct = (w: Weighed) => Math.round((100 * w.lost) / Math.max(1, w.tries))
-  const shares = others.map(pct)
+  const shares = others.map(lostShare)
   const lo = Math.min(...shares)
   const hi = Math.max(...shares)
   const n = thought.weighed.reduce((sum, w) => sum + w.tries, 0)
-  const text = tt.hintOdds(n, pct(chosen), others.length, lo === hi ? `${lo}` : `${lo}–${hi}`)
+  const mine = lostShare(chosen)
+  const text = tt.hintOdds(n, mine, others.length, lo === hi ? `${lo}` : `${lo}–${hi}`)
   // The bot keeps its plain choice unless another is clearly better (bots.ts): say so when a
   // move it did not choose lost fewer games.
-  return lo < pct(chosen) ? `${text} ${tt.hintNotClearly}` : text
+  return lo < mine ? `${text} ${tt.hintNotClearly}` : text
 }
 
 /** The hard bot's move for the player's view, computed by a module loaded on first use. */
