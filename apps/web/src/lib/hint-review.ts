@@ -9,6 +9,7 @@ import {
   rankOf,
   type Weighed,
 } from '@kortbord/engine'
+import { askHint } from './hint.ts'
 import type { MoveLine } from './replay.ts'
 
 /** Whether `line`'s move can be compared with a hint: a move of Idiot made by its player. */
@@ -45,8 +46,8 @@ export interface Review {
 }
 
 /**
- * The hint for move `line` (states[line.k - 1] is the position it was made from); `now` is the
- * hint's clock (idiotHint), given by tests that need the same answer on a slow machine.
+ * The hint for move `line` (states[line.k - 1] is the position it was made from); `now` as for
+ * askHint.
  */
 export async function reviewMove(
   states: readonly IdiotState[],
@@ -55,8 +56,7 @@ export async function reviewMove(
 ): Promise<Review> {
   const before = states[line.k - 1]
   if (before === undefined) throw new RangeError(`no position before move ${line.k}`)
-  const { idiotHint } = await import('./hint-bot.ts')
-  const hint = idiotHint(idiotView(before, line.seat), now)
+  const hint = await askHint(idiotView(before, line.seat), now)
   return {
     hint,
     same: hint !== null && sameMove(hint.move, line.move),

@@ -80,8 +80,11 @@ export function hintOdds(thought: HardThought, tt: TableDict): string | null {
   return lo < mine ? `${text} ${tt.hintNotClearly}` : text
 }
 
-/** The hard bot's move for the player's view, computed by a module loaded on first use. */
-export async function askHint(view: IdiotView): Promise<HardThought | null> {
+/**
+ * The hard bot's move for the player's view, computed by a module loaded on first use; `now` is
+ * its clock (idiotHint), given by tests that need the same answer on a slow machine.
+ */
+export async function askHint(view: IdiotView, now?: () => number): Promise<HardThought | null> {
   const { idiotHint } = await import('./hint-bot.ts')
-  return idiotHint(view)
+  return idiotHint(view, now)
 }
