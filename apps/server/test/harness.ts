@@ -83,6 +83,8 @@ export interface IdiotTableOptions {
   spectators?: boolean
   /** Left out: the server's default clock; null: none. */
   turnSeconds?: number | null
+  /** Left out: the server's default (off): hints for every player (docs/rules.md, hints). */
+  hints?: boolean
   entropy?: string
 }
 
@@ -97,6 +99,7 @@ export async function createIdiot(host: Client, o: IdiotTableOptions = {}) {
       options: {
         seats: o.seats ?? 2,
         ...(o.turnSeconds === undefined ? {} : { turnSeconds: o.turnSeconds }),
+        ...(o.hints === undefined ? {} : { hints: o.hints }),
       },
     }),
   )

@@ -3,7 +3,7 @@
 // alike; it is off unless asked for. (A value that is not a boolean: bad-input.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { must } from '../scripts/client.ts'
-import { startServer, type TestServer } from './harness.ts'
+import { createIdiot, startServer, type TestServer } from './harness.ts'
 
 describe('the Idiot option hints', () => {
   let srv: TestServer
@@ -17,23 +17,14 @@ describe('the Idiot option hints', () => {
 
   it('is off unless the host asks for it', async () => {
     const host = await srv.client()
-    const made = must(
-      await host.send('table:create', { game: 'idiot', name: 'Astrid', options: { seats: 2 } }),
-    )
-    const u = await host.waitFor(made.table as string, () => true)
+    const { code } = await createIdiot(host)
+    const u = await host.waitFor(code, () => true)
     expect(settingsOf(u).hints).toBe(false)
   })
 
   it('asked for, every player who joins and every spectator sees it in the settings', async () => {
     const host = await srv.client()
-    const made = must(
-      await host.send('table:create', {
-        game: 'idiot',
-        name: 'Astrid',
-        options: { seats: 2, hints: true },
-      }),
-    )
-    const code = made.table as string
+    const { code } = await createIdiot(host, { hints: true })
     expect(settingsOf(await host.waitFor(code, () => true)).hints).toBe(true)
     const bo = await srv.client()
     must(await bo.send('table:join', { table: code, name: 'Bo' }))

@@ -560,8 +560,9 @@ async function greedyTurn(p: Person, random = false): Promise<TurnAction> {
   const s = await snap(page)
   if (s.hints.length === 0) return playTurn(p)
   const keep = (c: number) => (rankOf(c) === 10 ? 30 : rankOf(c) === 2 ? 20 : rankOf(c))
-  const pick = s.hints[Math.floor(Math.random() * s.hints.length)]!
-  const best = random ? keep(pick) : Math.min(...s.hints.map(keep))
+  const best = random
+    ? keep(s.hints[Math.floor(Math.random() * s.hints.length)]!)
+    : Math.min(...s.hints.map(keep))
   // One rank has one value here, so these are every playable card of the chosen rank.
   const cards = s.hints.filter((c) => keep(c) === best)
   for (const c of cards) {
