@@ -6,6 +6,7 @@
 
 export * from './aces-up/solver.ts'
 export * from './aces-up.ts'
+export * from './aces-up-hint.ts'
 export * from './bots.ts'
 export * from './cards.ts'
 export * from './duel.ts'

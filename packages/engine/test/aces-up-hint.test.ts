@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import {
+  type AcesUpMove,
+  type AcesUpState,
+  acesUpGreedy,
+  acesUpHint,
+  acesUpLegalMoves,
+  acesUpView,
+  applyAcesUp,
+  cardsLeft,
+  clearGain,
+  Rng,
+  setupAcesUp,
+  unseenCards,
+} from '../src/index.ts'
+
+const apply = (s: AcesUpState, m: AcesUpMove): AcesUpState => {
+  const r = applyAcesUp(s, 0, m)
+  if (!r.ok) throw new Error(`${JSON.stringify(m)}: ${r.error.code}`)
+  return r.value
+}
+
+const greedyMove = (s: AcesUpState): AcesUpMove =>
+  acesUpGreedy(acesUpView(s, 0), acesUpLegalMoves(s), Rng.seeded('greedy'))
+
+const hintMove = (s: AcesUpState, seed: string, tries?: number): AcesUpMove =>
+  acesUpHint(acesUpView(s, 0), acesUpLegalMoves(s), Rng.seeded(seed), tries)!.move
+
+/** Plays a game to its end with `pick`; the cards left and the moves made. */
+function play(
+  s0: AcesUpState,
+  pick: (s: AcesUpState) => AcesUpMove,
+): { left: number; moves: number } {
+  let s = s0
+  let moves = 0
+  while (!s.ended) {
+    if (++moves > 300) throw new Error('the game goes round in circles')
+    s = apply(s, pick(s))
+  }
+  return { left: cardsLeft(s.piles), moves }
+}
+
+describe('A-17 hints: Idioten alone', () => {
+  it('[A-17][A-15][I-15] the hint reads the view only: another order of the same stock gives the same hint', () => {
+    const s = setupAcesUp({ piles: 4 }, 1, { seed: 'hint-view' })
+    let a = apply(s, { type: 'deal' })
+    a = apply(a, { type: 'deal' })
+    // The same table, discards and stock size, with the stock's cards in reverse order.
+    const b: AcesUpState = { ...a, stock: a.stock.slice().reverse() }
+    expect(acesUpView(b, 0)).toEqual(acesUpView(a, 0))
+    const ha = acesUpHint(acesUpView(a, 0), acesUpLegalMoves(a), Rng.seeded('x'), 40)
+    const hb = acesUpHint(acesUpView(b, 0), acesUpLegalMoves(b), Rng.seeded('x'), 40)
+    expect(hb).toEqual(ha)
+    expect(unseenCards(acesUpView(a, 0)).sort()).toEqual(a.stock.slice().sort())
+  })
+
+  it('[A-17] hinted play leaves no more cards than the greedy player it starts from, and never goes round in circles', () => {
+    // A seeded sample (the engine README has the figures over more deals).
+    let hinted = 0
+    let greedy = 0
+    let differed = 0
+    for (let g = 0; g < 24; g++) {
+      const s = setupAcesUp({ piles: 4 }, 1, { seed: `hint-play-${g}` })
+      const h = play(s, (x) => hintMove(x, `hint-${g}-${x.moves}`, 40))
+      const p = play(s, greedyMove)
+      hinted += h.left
+      greedy += p.left
+      if (h.left !== p.left) differed++
+    }
+    expect(hinted).toBeLessThanOrEqual(greedy)
+    // The hints changed something: else this test would show nothing.
+    expect(differed).toBeGreaterThan(0)
+  })
+
+  it('[A-17] once the stock is out the hint is exact: never worse than the greedy player from there, and better somewhere', () => {
+    let better = 0
+    for (let g = 0; g < 60; g++) {
+      let s = setupAcesUp({ piles: g % 3 === 0 ? 5 : 4 }, 1, { seed: `hint-end-${g}` })
+      while (!s.ended && s.stock.length > 0) s = apply(s, greedyMove(s))
+      if (s.ended) continue
+      const h = play(s, (x) => hintMove(x, 'end'))
+      const p = play(s, greedyMove)
+      expect(h.left, `seed hint-end-${g}`).toBeLessThanOrEqual(p.left)
+      if (h.left < p.left) better++
+    }
+    expect(better).toBeGreaterThan(0)
+  })
+
+  it('[A-17] a single legal move needs no playouts; undo is never a candidate; a finished game has no hint', () => {
+    const s = setupAcesUp({ piles: 4, undo: 'both' }, 1, { seed: 'hint-one' })
+    const v = acesUpView(s, 0)
+    const only: AcesUpMove[] = [{ type: 'deal' }, { type: 'undo' }]
+    expect(acesUpHint(v, only, Rng.seeded('o'))).toEqual({ move: { type: 'deal' }, weighed: [] })
+    const over = play(s, greedyMove)
+    expect(over.left).toBeGreaterThanOrEqual(4)
+    let end = s
+    while (!end.ended) end = apply(end, greedyMove(end))
+    expect(acesUpHint(acesUpView(end, 0), acesUpLegalMoves(end), Rng.seeded('o'))).toBeNull()
+  })
+
+  it('[A-17] a move is clearly better only beyond twice the standard error of the differences', () => {
+    expect(clearGain([3, 3, 3, 3], [4, 4, 4, 4])).toBe(1)
+    expect(clearGain([4, 4, 4, 4], [3, 3, 3, 3])).toBe(0)
+    // One card fewer on average, but as much chance as difference.
+    expect(clearGain([1, 7, 1, 7], [4, 6, 2, 8])).toBe(0)
+    expect(clearGain([5], [6])).toBe(1)
+  })
+})
