@@ -3,6 +3,7 @@
 // changed meanwhile is not shown.
 import {
   applyIdiot,
+  type HardThought,
   type IdiotMove,
   type IdiotState,
   idiotLegalMoves,
@@ -11,6 +12,7 @@ import {
   setupIdiot,
 } from '@kortbord/engine'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { askHint } from '../src/lib/hint.ts'
 import { completing, standingOf, TableHint } from '../src/lib/table-hint.svelte.ts'
 
 const ready = (s: IdiotState, seat: number): IdiotState => {
@@ -61,9 +63,9 @@ describe('the hint asked for', () => {
 
   it('is shown for where the player stood, and gone once that changes', async () => {
     let standing = 'a'
-    const hint = new TableHint(() => standing)
+    const hint = new TableHint<HardThought>(() => standing)
     expect(hint.thought).toBeNull()
-    expect(await hint.ask(view)).toBe(true)
+    expect(await hint.ask(() => askHint(view))).toBe(true)
     expect(hint.thinking).toBe(false)
     expect(hint.thought?.move.type).toMatch(/^(swap|ready)$/)
     standing = 'b'
@@ -72,11 +74,11 @@ describe('the hint asked for', () => {
 
   it('is not shown when the player’s situation changed while it was worked out', async () => {
     let standing = 'a'
-    const hint = new TableHint(() => standing)
-    const asked = hint.ask(view)
+    const hint = new TableHint<HardThought>(() => standing)
+    const asked = hint.ask(() => askHint(view))
     expect(hint.thinking).toBe(true)
     // A second ask while one is under way does nothing.
-    expect(await hint.ask(view)).toBe(false)
+    expect(await hint.ask(() => askHint(view))).toBe(false)
     standing = 'b'
     expect(await asked).toBe(false)
     expect(hint.thought).toBeNull()

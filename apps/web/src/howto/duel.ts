@@ -72,7 +72,7 @@ const texts: HowToTexts = {
         h: 'Settings',
         blocks: [
           {
-            p: 'Alone: choose one player to lay the patience by yourself, one round or a series, scored the same way. Nobody wins or loses: the end shows what your rounds left.',
+            p: 'Alone: choose one player to lay the patience by yourself, one round or a series, scored the same way. Nobody wins or loses: the end shows what your rounds left. Alone you can press Hint: kortbord plays each move you may make out on many guesses of the stock and says which left the fewest cards, from what you can see. You still make the move.',
           },
           {
             p: 'Five piles make the patience far easier: a handicap to give a beginner. With the same cards, both players get the same order in each round. Taking turns: one plays while the other watches. Undo: take back one discard or one move per round, before the next deal.',
@@ -151,7 +151,7 @@ const texts: HowToTexts = {
         h: 'Inställningar',
         blocks: [
           {
-            p: 'Ensam: välj en spelare för att lägga patiensen själv, en giv eller flera, med samma poäng. Ingen vinner eller förlorar: till sist visas vad dina givar lämnade.',
+            p: 'Ensam: välj en spelare för att lägga patiensen själv, en giv eller flera, med samma poäng. Ingen vinner eller förlorar: till sist visas vad dina givar lämnade. Ensam kan du trycka på Tips: kortbord spelar ut varje drag du kan göra på många gissningar av talongen och säger vilket som lämnade minst kort, utifrån det du ser. Du gör draget själv.',
           },
           {
             p: 'Fem högar gör patiensen mycket lättare: ett handikapp att ge en nybörjare. Med samma kort får båda spelarna samma ordning i varje giv. Växelvis: en spelar medan den andra tittar på. Ångra: ta tillbaka ett kast eller en flytt per giv, före nästa utdelning.',
@@ -230,7 +230,7 @@ const texts: HowToTexts = {
         h: 'Innstillinger',
         blocks: [
           {
-            p: 'Alene: velg én spiller for å legge kabalen selv, én runde eller flere, med samme poeng. Ingen vinner eller taper: til slutt vises hva rundene dine lot ligge igjen.',
+            p: 'Alene: velg én spiller for å legge kabalen selv, én runde eller flere, med samme poeng. Ingen vinner eller taper: til slutt vises hva rundene dine lot ligge igjen. Alene kan du trykke på Tips: kortbord spiller ut hvert trekk du kan gjøre på mange gjetninger av de skjulte kortene og sier hvilket som lot færrest kort ligge igjen, ut fra det du ser. Du gjør trekket selv.',
           },
           {
             p: 'Fem bunker gjør kabalen mye lettere: et handikap å gi en nybegynner. Med de samme kortene får begge spillerne samme rekkefølge i hver runde. Etter tur: én spiller mens den andre ser på. Angre: ta tilbake ett kast eller én flytting per runde, før neste utdeling.',

@@ -1,7 +1,6 @@
-// An Idiot table's hint (docs/rules.md, hints; lib/hint.ts): the one asked for, which holds
-// until the player's own situation changes, and whether one is being worked out.
-import type { HardThought, IdiotMove, IdiotPlayerView, IdiotView } from '@kortbord/engine'
-import { askHint } from './hint.ts'
+// A table's hint (docs/rules.md, hints; lib/hint.ts for Idiot, lib/aces-hint.ts for Idioten
+// alone): the one asked for, which holds until the player's own situation changes.
+import type { IdiotMove, IdiotPlayerView, IdiotView } from '@kortbord/engine'
 
 /**
  * Where the player stands: a hint holds until this changes. In the swap, only the player's own
@@ -24,31 +23,35 @@ export function completing(move: IdiotMove | null): string {
   return '[data-testid="ready"]'
 }
 
-export class TableHint {
-  #hint = $state.raw<{ at: string; thought: HardThought | null } | null>(null)
+/**
+ * A table's hint (Idiot's or Idioten alone's): the one asked for, which holds until the player's
+ * own situation (`standing`) changes, and whether one is being worked out.
+ */
+export class TableHint<T> {
+  #hint = $state.raw<{ at: string; thought: T | null } | null>(null)
   thinking = $state(false)
 
   constructor(private readonly standing: () => string) {}
 
   /** The hint for where the player stands (null: none asked for here). */
-  get thought(): HardThought | null {
+  get thought(): T | null {
     const h = this.#hint
     return h !== null && h.at === this.standing() ? h.thought : null
   }
 
   /**
-   * Works out a hint for `view`; whether it is shown (not when the bot's module did not come,
-   * being offline, or the player's situation changed meanwhile).
+   * Works out a hint with `work`; whether it is shown (not when its module did not come, being
+   * offline, or the player's situation changed meanwhile).
    */
-  async ask(view: IdiotView): Promise<boolean> {
+  async ask(work: () => Promise<T | null>): Promise<boolean> {
     if (this.thinking) return false
     const at = this.standing()
     this.thinking = true
-    // A frame to show "Thinking…" before the bot takes the page's thread for a moment.
+    // A frame to show "Thinking…" before the hint takes the page's thread for a moment.
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
-    let found: HardThought | null
+    let found: T | null
     try {
-      found = await askHint(view)
+      found = await work()
     } catch {
       return false
     } finally {

@@ -265,6 +265,8 @@ describe.skipIf(!browserTestsEnabled('duel-table.test.ts'))('Idioten för två�
     await startGame(p0)
     await p0.page.getByTestId('my-board').waitFor()
     await p1.page.getByTestId('my-board').waitFor()
+    // A-17 hints are for a patience played alone: in a match the hint would be a second player.
+    for (const p of [p0, p1]) expect(await p.page.getByTestId('hint').count()).toBe(0)
   }
 
   it('[A-6, A-7, A-9] on a phone held sideways Deal, End round and Undo stay on the screen as the piles grow', async () => {
