@@ -45,8 +45,21 @@ export interface AcesUpThought {
   readonly weighed: readonly AcesUpWeighed[]
 }
 
-/** Guesses of the stock a hint plays out (about 30 ms for a whole hint in Node). */
+/** Guesses of the stock a hint plays out at most. */
 export const ACES_UP_HINT_TRIES = 200
+/** Guesses it plays out at least, whatever the clock says. */
+export const ACES_UP_HINT_MIN_TRIES = 20
+
+export interface AcesUpHintOptions {
+  /** Guesses of the stock to play out (default {@link ACES_UP_HINT_TRIES}). */
+  readonly tries?: number
+  /**
+   * Stop early once `now()` passes this, after at least {@link ACES_UP_HINT_MIN_TRIES} guesses
+   * (a caller's clock: the engine has none). A slow phone gets fewer playouts, not a slow page.
+   */
+  readonly deadline?: number
+  readonly now?: () => number
+}
 
 /** The cards the player has not seen: the stock's, in no known order. */
 export function unseenCards(v: AcesUpView): Card[] {
@@ -64,21 +77,23 @@ export function acesUpHint(
   v: AcesUpView,
   moves: readonly AcesUpMove[],
   rng: Rng,
-  tries = ACES_UP_HINT_TRIES,
+  opts: AcesUpHintOptions = {},
 ): AcesUpThought | null {
   const candidates = moves.filter((m) => m.type !== 'undo')
   if (v.ended || candidates.length === 0) return null
   const plain = acesUpGreedy(v, candidates, rng)
   if (candidates.length === 1) return { move: plain, weighed: [] }
   // Once the stock is out nothing is hidden: one playout says it all.
-  const n = v.stockCount === 0 ? 1 : tries
+  const most = v.stockCount === 0 ? 1 : (opts.tries ?? ACES_UP_HINT_TRIES)
   const unseen = unseenCards(v)
-  const left = candidates.map(() => new Array<number>(n).fill(0))
-  for (let i = 0; i < n; i++) {
+  const left: number[][] = candidates.map(() => [])
+  let n = 0
+  while (n < most && !pastDeadline(opts, n)) {
     const s = stateOf(v, rng.shuffle(unseen))
     candidates.forEach((m, j) => {
-      left[j]![i] = playOut(s, m, rng)
+      left[j]!.push(playOut(s, m, rng))
     })
+    n++
   }
   const weighed = candidates.map((move, j) => ({ move, mean: meanOf(left[j]!), tries: n }))
   const base = Math.max(
@@ -86,16 +101,22 @@ export function acesUpHint(
     candidates.findIndex((m) => sameMove(m, plain)),
   )
   let chosen = base
-  let most = 0
+  let gained = 0
   left.forEach((row, j) => {
     const gain = clearGain(row, left[base]!)
-    if (gain > most) {
-      most = gain
+    if (gain > gained) {
+      gained = gain
       chosen = j
     }
   })
   return { move: candidates[chosen]!, weighed }
 }
+
+const pastDeadline = (o: AcesUpHintOptions, n: number): boolean =>
+  o.now !== undefined &&
+  o.deadline !== undefined &&
+  n >= ACES_UP_HINT_MIN_TRIES &&
+  o.now() > o.deadline
 
 /** The game of view `v` with `stock` as its stock (a guess). */
 function stateOf(v: AcesUpView, stock: readonly Card[]): AcesUpState {

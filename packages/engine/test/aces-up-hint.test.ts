@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  ACES_UP_HINT_MIN_TRIES,
+  ACES_UP_HINT_TRIES,
   type AcesUpMove,
   type AcesUpState,
   acesUpGreedy,
@@ -24,7 +26,7 @@ const greedyMove = (s: AcesUpState): AcesUpMove =>
   acesUpGreedy(acesUpView(s, 0), acesUpLegalMoves(s), Rng.seeded('greedy'))
 
 const hintMove = (s: AcesUpState, seed: string, tries?: number): AcesUpMove =>
-  acesUpHint(acesUpView(s, 0), acesUpLegalMoves(s), Rng.seeded(seed), tries)!.move
+  acesUpHint(acesUpView(s, 0), acesUpLegalMoves(s), Rng.seeded(seed), { tries })!.move
 
 /** Plays a game to its end with `pick`; the cards left and the moves made. */
 function play(
@@ -48,8 +50,8 @@ describe('A-17 hints: Idioten alone', () => {
     // The same table, discards and stock size, with the stock's cards in reverse order.
     const b: AcesUpState = { ...a, stock: a.stock.slice().reverse() }
     expect(acesUpView(b, 0)).toEqual(acesUpView(a, 0))
-    const ha = acesUpHint(acesUpView(a, 0), acesUpLegalMoves(a), Rng.seeded('x'), 40)
-    const hb = acesUpHint(acesUpView(b, 0), acesUpLegalMoves(b), Rng.seeded('x'), 40)
+    const ha = acesUpHint(acesUpView(a, 0), acesUpLegalMoves(a), Rng.seeded('x'), { tries: 40 })
+    const hb = acesUpHint(acesUpView(b, 0), acesUpLegalMoves(b), Rng.seeded('x'), { tries: 40 })
     expect(hb).toEqual(ha)
     expect(unseenCards(acesUpView(a, 0)).sort()).toEqual(a.stock.slice().sort())
   })
@@ -96,6 +98,19 @@ describe('A-17 hints: Idioten alone', () => {
     let end = s
     while (!end.ended) end = apply(end, greedyMove(end))
     expect(acesUpHint(acesUpView(end, 0), acesUpLegalMoves(end), Rng.seeded('o'))).toBeNull()
+  })
+
+  it('[A-17] on a slow machine the clock cuts the playouts short, never below the minimum', () => {
+    const s = setupAcesUp({ piles: 4 }, 1, { seed: 'hint-clock' })
+    const clock = (deadline: number) =>
+      acesUpHint(acesUpView(s, 0), acesUpLegalMoves(s), Rng.seeded('c'), {
+        deadline,
+        now: () => 10,
+      })
+    expect(clock(5)?.weighed[0]?.tries).toBe(ACES_UP_HINT_MIN_TRIES)
+    expect(clock(15)?.weighed[0]?.tries).toBe(ACES_UP_HINT_TRIES)
+    const free = acesUpHint(acesUpView(s, 0), acesUpLegalMoves(s), Rng.seeded('c'))
+    expect(free?.weighed[0]?.tries).toBe(ACES_UP_HINT_TRIES)
   })
 
   it('[A-17] a move is clearly better only beyond twice the standard error of the differences', () => {
