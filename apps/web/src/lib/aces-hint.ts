@@ -1,8 +1,9 @@
 // Hints at Idioten alone (docs/rules.md, A-17 hints): the player of a patience played alone may
 // ask which move leaves the fewest cards, as far as they can know (engine: acesUpHint). A match
 // for two has none: the hint would be a second player at one seat. The page works it out from
-// the player's own view, in a module loaded on first use.
+// the player's own view, in a Web Worker loaded on first use.
 import type { AcesUpMove, AcesUpThought, AcesUpView, AcesUpWeighed } from '@kortbord/engine'
+import type { AcesHintReply, AcesHintRequest } from './aces-hint-worker.ts'
 import { cardName } from './card-names.ts'
 import type { Lang } from './i18n.ts'
 import type { TableDict } from './i18n-table.ts'
@@ -41,19 +42,43 @@ export function acesHintLeft(thought: AcesUpThought, lang: Lang, tt: TableDict):
   const means = others.map((w: AcesUpWeighed) => w.mean)
   const lo = f.format(Math.min(...means))
   const hi = f.format(Math.max(...means))
-  return tt.hintLeft(
+  const text = tt.hintLeft(
     chosen.tries,
     f.format(chosen.mean),
     others.length,
     lo === hi ? lo : `${lo}–${hi}`,
   )
+  // The plain move stands unless another is clearly better (engine: acesUpHint): say so when a
+  // move it did not choose left fewer cards.
+  return Math.min(...means) < chosen.mean ? `${text} ${tt.hintNotClearly}` : text
 }
 
-/** Works out the hint for the player's view, in a module loaded on first use. */
-export async function askAcesHint(
+/** How long the page waits for a hint's worker before it gives up (the worker stops at 300 ms). */
+const HINT_LIMIT_MS = 10_000
+
+/**
+ * Works out the hint for the player's view in a Web Worker of its own (lib/aces-hint-worker.ts),
+ * so the page never waits on the playouts; rejects if the worker fails or does not answer.
+ */
+export function askAcesHint(
   view: AcesUpView,
   moves: readonly AcesUpMove[],
 ): Promise<AcesUpThought | null> {
-  const { acesHint } = await import('./aces-hint-bot.ts')
-  return acesHint(view, moves)
+  const worker = new Worker(new URL('./aces-hint-worker.ts', import.meta.url), { type: 'module' })
+  return new Promise((resolve, reject) => {
+    const done = (f: () => void) => {
+      clearTimeout(timer)
+      worker.terminate()
+      f()
+    }
+    const timer = setTimeout(() => done(() => reject(new Error('hint: time limit'))), HINT_LIMIT_MS)
+    worker.onmessage = (e: MessageEvent<AcesHintReply>) => {
+      const r = e.data
+      done(() => (r.ok ? resolve(r.thought) : reject(new Error(r.error))))
+    }
+    worker.onerror = (e) => done(() => reject(new Error(e.message || 'hint: worker failed')))
+    // A plain copy: the page's state may be a proxy, which a worker cannot receive.
+    const req: AcesHintRequest = JSON.parse(JSON.stringify({ view, moves }))
+    worker.postMessage(req)
+  })
 }
