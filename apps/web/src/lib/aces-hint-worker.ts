@@ -3,6 +3,7 @@
 // wait for. One request per worker.
 import type { AcesUpMove, AcesUpThought, AcesUpView } from '@kortbord/engine'
 import { acesHint } from './aces-hint-bot.ts'
+import { answerRequests, type WorkerFailed } from './worker-call.ts'
 
 export interface AcesHintRequest {
   readonly view: AcesUpView
@@ -11,14 +12,6 @@ export interface AcesHintRequest {
 
 export type AcesHintReply =
   | { readonly ok: true; readonly thought: AcesUpThought | null }
-  | { readonly ok: false; readonly error: string }
+  | WorkerFailed
 
-addEventListener('message', (e: MessageEvent<AcesHintRequest>) => {
-  let reply: AcesHintReply
-  try {
-    reply = { ok: true, thought: acesHint(e.data.view, e.data.moves) }
-  } catch (err) {
-    reply = { ok: false, error: String(err) }
-  }
-  postMessage(reply)
-})
+answerRequests(({ view, moves }: AcesHintRequest) => ({ thought: acesHint(view, moves) }))

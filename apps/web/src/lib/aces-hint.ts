@@ -7,6 +7,7 @@ import type { AcesHintReply, AcesHintRequest } from './aces-hint-worker.ts'
 import { cardName } from './card-names.ts'
 import type { Lang } from './i18n.ts'
 import type { TableDict } from './i18n-table.ts'
+import { askWorker } from './worker-call.ts'
 
 /** Whether the Hint button is offered: to the one seated player of a patience played alone. */
 export function acesHintOffered(alone: boolean, me: number | null, botPlaying: boolean): boolean {
@@ -60,25 +61,14 @@ const HINT_LIMIT_MS = 10_000
  * Works out the hint for the player's view in a Web Worker of its own (lib/aces-hint-worker.ts),
  * so the page never waits on the playouts; rejects if the worker fails or does not answer.
  */
-export function askAcesHint(
+export async function askAcesHint(
   view: AcesUpView,
   moves: readonly AcesUpMove[],
 ): Promise<AcesUpThought | null> {
   const worker = new Worker(new URL('./aces-hint-worker.ts', import.meta.url), { type: 'module' })
-  return new Promise((resolve, reject) => {
-    const done = (f: () => void) => {
-      clearTimeout(timer)
-      worker.terminate()
-      f()
-    }
-    const timer = setTimeout(() => done(() => reject(new Error('hint: time limit'))), HINT_LIMIT_MS)
-    worker.onmessage = (e: MessageEvent<AcesHintReply>) => {
-      const r = e.data
-      done(() => (r.ok ? resolve(r.thought) : reject(new Error(r.error))))
-    }
-    worker.onerror = (e) => done(() => reject(new Error(e.message || 'hint: worker failed')))
-    // A plain copy: the page's state may be a proxy, which a worker cannot receive.
-    const req: AcesHintRequest = JSON.parse(JSON.stringify({ view, moves }))
-    worker.postMessage(req)
-  })
+  // A plain copy: the page's state may be a proxy, which a worker cannot receive.
+  const req: AcesHintRequest = JSON.parse(JSON.stringify({ view, moves }))
+  const r = await askWorker<AcesHintReply>(worker, req, HINT_LIMIT_MS)
+  if (!r.ok) throw new Error(`hint: ${r.error}`)
+  return r.thought
 }

@@ -8,6 +8,7 @@ import {
   type SolverMove,
   solveAcesUp,
 } from '@kortbord/engine'
+import { answerRequests, type WorkerFailed } from './worker-call.ts'
 
 export interface SolveRequest {
   readonly deck: readonly Card[]
@@ -22,16 +23,9 @@ export type SolveReply =
       readonly proven: Proven
       readonly line: readonly SolverMove[]
     }
-  | { readonly ok: false; readonly error: string }
+  | WorkerFailed
 
-addEventListener('message', (e: MessageEvent<SolveRequest>) => {
-  let reply: SolveReply
-  try {
-    const { deck, piles, maxNodes } = e.data
-    const r = solveAcesUp(deck, piles, { maxNodes })
-    reply = { ok: true, best: r.best, proven: r.proven, line: r.line }
-  } catch (err) {
-    reply = { ok: false, error: String(err) }
-  }
-  postMessage(reply)
+answerRequests(({ deck, piles, maxNodes }: SolveRequest) => {
+  const r = solveAcesUp(deck, piles, { maxNodes })
+  return { best: r.best, proven: r.proven, line: r.line }
 })
