@@ -10,7 +10,12 @@ import {
   startAcesUp,
 } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
-import { acesHintLeft, acesHintOffered, acesHintWords } from '../src/lib/aces-hint.ts'
+import {
+  acesCompleting,
+  acesHintLeft,
+  acesHintOffered,
+  acesHintWords,
+} from '../src/lib/aces-hint.ts'
 import { acesHint } from '../src/lib/aces-hint-bot.ts'
 import { TABLE_DICTS } from '../src/lib/i18n-table.ts'
 
@@ -30,6 +35,17 @@ describe('Idioten alone: the hint on the page', () => {
     expect(acesHintOffered(true, null, false)).toBe(false)
     // While a computer player plays the seat for an away player, it is not the player's move.
     expect(acesHintOffered(true, 0, true)).toBe(false)
+  })
+
+  it('[A-17] puts the focus on what completes the move', () => {
+    expect(acesCompleting({ type: 'discard', pile: 2 })).toBe(
+      '[data-testid="my-board"] [data-testid="top-2"]',
+    )
+    expect(acesCompleting({ type: 'move', from: 0, to: 3 })).toBe(
+      '[data-testid="my-board"] [data-testid="empty-3"]',
+    )
+    expect(acesCompleting({ type: 'deal' })).toBe('[data-testid="deal"]')
+    expect(acesCompleting({ type: 'finish' })).toBe('[data-testid="finish"]')
   })
 
   it('[A-17] says the move in words that name the card, in each language', () => {

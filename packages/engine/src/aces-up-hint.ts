@@ -155,6 +155,10 @@ const meanOf = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) 
 
 const sameMove = (a: AcesUpMove, b: AcesUpMove): boolean => JSON.stringify(a) === JSON.stringify(b)
 
+/** The playouts of the move the hint chose (undefined when nothing was weighed). */
+export const acesUpChosen = (thought: AcesUpThought): AcesUpWeighed | undefined =>
+  thought.weighed.find((w) => sameMove(w.move, thought.move))
+
 /**
  * How many cards fewer `row` left than `base` on the same guesses, if clearly (the mean of the
  * differences beyond twice its standard error; with one playout, any), else 0.

@@ -4,6 +4,7 @@ import {
   ACES_UP_HINT_TRIES,
   type AcesUpMove,
   type AcesUpState,
+  acesUpChosen,
   acesUpGreedy,
   acesUpHint,
   acesUpLegalMoves,
@@ -53,6 +54,8 @@ describe('A-17 hints: Idioten alone', () => {
     const ha = acesUpHint(acesUpView(a, 0), acesUpLegalMoves(a), Rng.seeded('x'), { tries: 40 })
     const hb = acesUpHint(acesUpView(b, 0), acesUpLegalMoves(b), Rng.seeded('x'), { tries: 40 })
     expect(hb).toEqual(ha)
+    // The chosen move's own figures are among those weighed.
+    expect(acesUpChosen(ha!)).toMatchObject({ move: ha!.move, tries: 40 })
     expect(unseenCards(acesUpView(a, 0)).sort()).toEqual(a.stock.slice().sort())
   })
 
@@ -92,7 +95,9 @@ describe('A-17 hints: Idioten alone', () => {
     const s = setupAcesUp({ piles: 4, undo: 'both' }, 1, { seed: 'hint-one' })
     const v = acesUpView(s, 0)
     const only: AcesUpMove[] = [{ type: 'deal' }, { type: 'undo' }]
-    expect(acesUpHint(v, only, Rng.seeded('o'))).toEqual({ move: { type: 'deal' }, weighed: [] })
+    const one = acesUpHint(v, only, Rng.seeded('o'))
+    expect(one).toEqual({ move: { type: 'deal' }, weighed: [] })
+    expect(acesUpChosen(one!)).toBeUndefined()
     const over = play(s, greedyMove)
     expect(over.left).toBeGreaterThanOrEqual(4)
     let end = s

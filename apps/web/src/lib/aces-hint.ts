@@ -2,7 +2,13 @@
 // ask which move leaves the fewest cards, as far as they can know (engine: acesUpHint). A match
 // for two has none: the hint would be a second player at one seat. The page works it out from
 // the player's own view, in a Web Worker loaded on first use.
-import type { AcesUpMove, AcesUpThought, AcesUpView, AcesUpWeighed } from '@kortbord/engine'
+import {
+  type AcesUpMove,
+  type AcesUpThought,
+  type AcesUpView,
+  type AcesUpWeighed,
+  acesUpChosen,
+} from '@kortbord/engine'
 import type { AcesHintReply, AcesHintRequest } from './aces-hint-worker.ts'
 import { cardName } from './card-names.ts'
 import type { Lang } from './i18n.ts'
@@ -29,14 +35,22 @@ export function acesHintWords(v: AcesUpView, m: AcesUpMove, lang: Lang, tt: Tabl
   }
 }
 
-const sameMove = (a: AcesUpMove, b: AcesUpMove): boolean => JSON.stringify(a) === JSON.stringify(b)
+/**
+ * What completes a hint's move, for the keyboard's focus: the card to discard, the gap to move
+ * the picked card into, Deal or End round.
+ */
+export function acesCompleting(m: AcesUpMove | null): string {
+  if (m?.type === 'discard') return `[data-testid="my-board"] [data-testid="top-${m.pile}"]`
+  if (m?.type === 'move') return `[data-testid="my-board"] [data-testid="empty-${m.to}"]`
+  return `[data-testid="${m?.type === 'finish' ? 'finish' : 'deal'}"]`
+}
 
 /**
  * How much the choice matters: the cards the chosen move left on average in the playouts, and
  * the others' (null when nothing was played out: a single legal move).
  */
 export function acesHintLeft(thought: AcesUpThought, lang: Lang, tt: TableDict): string | null {
-  const chosen = thought.weighed.find((w) => sameMove(w.move, thought.move))
+  const chosen = acesUpChosen(thought)
   const others = thought.weighed.filter((w) => w !== chosen)
   if (chosen === undefined || others.length === 0) return null
   const f = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
