@@ -72,9 +72,9 @@ describe('Idioten alone: the hint on the page', () => {
     const thought: AcesUpThought = {
       move: { type: 'discard', pile: 1 },
       weighed: [
-        { move: { type: 'discard', pile: 1 }, mean: 13.66, tries: 200 },
-        { move: { type: 'deal' }, mean: 14.2, tries: 200 },
-        { move: { type: 'move', from: 0, to: 2 }, mean: 15.04, tries: 200 },
+        { move: { type: 'discard', pile: 1 }, mean: 13.66, tries: 200, behind: 0 },
+        { move: { type: 'deal' }, mean: 14.2, tries: 200, behind: 0 },
+        { move: { type: 'move', from: 0, to: 2 }, mean: 15.04, tries: 200, behind: 1.38 },
       ],
     }
     expect(acesHintLeft(thought, 'en', TABLE_DICTS.en)).toBe(

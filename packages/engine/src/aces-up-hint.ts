@@ -37,6 +37,12 @@ export interface AcesUpWeighed {
   /** Mean cards left when the greedy player went on after this move. */
   readonly mean: number
   readonly tries: number
+  /**
+   * How many cards more than the chosen move this one left on the same guesses, if clearly
+   * ({@link clearGain}); 0 when not clearly, or not more. A replay's review lists a move made
+   * whose figure is above 0 (a move to look at again).
+   */
+  readonly behind: number
 }
 
 export interface AcesUpThought {
@@ -95,7 +101,6 @@ export function acesUpHint(
     })
     n++
   }
-  const weighed = candidates.map((move, j) => ({ move, mean: meanOf(left[j]!), tries: n }))
   const base = Math.max(
     0,
     candidates.findIndex((m) => sameMove(m, plain)),
@@ -109,6 +114,12 @@ export function acesUpHint(
       chosen = j
     }
   })
+  const weighed = candidates.map((move, j) => ({
+    move,
+    mean: meanOf(left[j]!),
+    tries: n,
+    behind: clearGain(left[chosen]!, left[j]!),
+  }))
   return { move: candidates[chosen]!, weighed }
 }
 

@@ -118,6 +118,35 @@ describe('A-17 hints: Idioten alone', () => {
     expect(free?.weighed[0]?.tries).toBe(ACES_UP_HINT_TRIES)
   })
 
+  it('[A-17] each move weighed says how many cards it left clearly more than the chosen one (for a replay’s review)', () => {
+    let behindSeen = 0
+    let closeSeen = 0
+    for (let g = 0; g < 8; g++) {
+      let s = setupAcesUp({ piles: 4 }, 1, { seed: `hint-behind-${g}` })
+      for (let i = 0; i < 30 && !s.ended; i++) {
+        const t = acesUpHint(acesUpView(s, 0), acesUpLegalMoves(s), Rng.seeded(`b${i}`), {
+          tries: 40,
+        })!
+        const chosen = acesUpChosen(t)
+        if (chosen !== undefined) {
+          expect(chosen.behind).toBe(0)
+          for (const w of t.weighed) {
+            expect(w.behind).toBeGreaterThanOrEqual(0)
+            // Clearly more is more on average; a move that left fewer is never behind.
+            if (w.behind > 0) {
+              expect(w.behind).toBeCloseTo(w.mean - chosen.mean, 9)
+              behindSeen++
+            } else if (w.mean > chosen.mean) closeSeen++
+          }
+        }
+        s = apply(s, t.move)
+      }
+    }
+    // Both kinds occur: moves clearly worse, and moves worse only by chance.
+    expect(behindSeen).toBeGreaterThan(0)
+    expect(closeSeen).toBeGreaterThan(0)
+  })
+
   it('[A-17] a move is clearly better only beyond twice the standard error of the differences', () => {
     expect(clearGain([3, 3, 3, 3], [4, 4, 4, 4])).toBe(1)
     expect(clearGain([4, 4, 4, 4], [3, 3, 3, 3])).toBe(0)
