@@ -3,13 +3,8 @@
 import { type IdiotMove, type IdiotState, parseCard } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
 import { chosenOf, lostShare } from '../src/lib/hint.ts'
-import type { Review } from '../src/lib/hint-review.ts'
-import {
-  type Answer,
-  clearlyWorse,
-  HintReviews,
-  lookAgain,
-} from '../src/lib/hint-reviews.svelte.ts'
+import { clearlyWorse, idiotReviewer, type Review } from '../src/lib/hint-review.ts'
+import { type Answer, HintReviews, lookAgain } from '../src/lib/hint-reviews.svelte.ts'
 import type { MoveLine } from '../src/lib/replay.ts'
 import { playedGame } from './idiot-game.ts'
 
@@ -34,16 +29,17 @@ const review = (hint: IdiotMove, mine: number, played: number | null, same = fal
 describe('the moves to look at again', () => {
   it('those that lost more than twice the error above the hint’s move, in order', () => {
     const lines = [1, 2, 3, 4, 5].map((k) => line(k, pickup))
-    const answers = new Map<number, Answer>([
+    const answers = new Map<number, Answer<Review>>([
       [1, review(play('5D'), 12, 30)],
       [2, review(play('5D'), 12, 21)],
       [3, review(play('5D'), 12, 25)],
       [4, review(play('5D'), 12, 12, true)],
       [5, 'working'],
     ])
-    expect(lookAgain(lines, answers)).toEqual([
-      { k: 1, seat: 1, playedLost: 30, hintLost: 12 },
-      { k: 3, seat: 1, playedLost: 25, hintLost: 12 },
+    const reviewer = idiotReviewer(() => [])
+    expect(lookAgain(reviewer, lines, answers)).toEqual([
+      { k: 1, seat: 1, played: 30, hint: 12 },
+      { k: 3, seat: 1, played: 25, hint: 12 },
     ])
     // 9 points over a hundred playouts each is within chance; 18 is not; fewer playouts, more error.
     const w = (lost: number, tries = 100) => ({ move: pickup, tries, lost })
@@ -55,7 +51,9 @@ describe('the moves to look at again', () => {
     expect(chosenOf({ move: pickup, weighed: [] })).toBeUndefined()
     // A move not played out (the swap) is never listed.
     const swap: IdiotMove = { type: 'swap', hand: parseCard('2C')!, faceUp: parseCard('5D')! }
-    expect(lookAgain([line(1, swap)], new Map([[1, review(play('5D'), 0, null)]]))).toEqual([])
+    expect(
+      lookAgain(reviewer, [line(1, swap)], new Map([[1, review(play('5D'), 0, null)]])),
+    ).toEqual([])
   })
 })
 
@@ -68,7 +66,7 @@ describe('checking every move', () => {
 
   it('reviews each move its player made, once, and then says it has checked them all', async () => {
     const { states, lines } = game(14)
-    const book = new HintReviews(() => states)
+    const book = new HintReviews(idiotReviewer(() => states))
     await book.checkAll(lines)
     expect(book.checking).toBeNull()
     expect(book.checkedAll).toBe(true)
@@ -79,13 +77,13 @@ describe('checking every move', () => {
     }
     // Asked again, a move is not worked out again.
     const before = book.answers.get(1)
-    await book.ask(lines[0] as MoveLine & { move: IdiotMove })
+    await book.ask(lines[0]!)
     expect(book.answers.get(1)).toBe(before)
   })
 
   it('stops after the move it is at when the page goes', async () => {
     const { states, lines } = game(14)
-    const book = new HintReviews(() => states)
+    const book = new HintReviews(idiotReviewer(() => states))
     const done = book.checkAll(lines)
     book.stop()
     await done

@@ -1,6 +1,6 @@
-// The Web Worker that works out Idioten alone's hint (lib/aces-hint.ts): the playouts take up to
-// 300 ms on a computer and about a second on a slow phone, which the page's own thread must not
-// wait for. One request per worker.
+// The Web Worker that works out Idioten's hint (lib/aces-hint.ts): the playouts take up to 300 ms
+// on a computer and about a second on a slow phone, which the page's own thread must not wait
+// for. A table's hint has a worker of its own; a replay's review keeps one for every move.
 import type { AcesUpMove, AcesUpThought, AcesUpView } from '@kortbord/engine'
 import { acesHint } from './aces-hint-bot.ts'
 import { answerRequests, type WorkerFailed } from './worker-call.ts'

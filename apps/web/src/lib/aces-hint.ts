@@ -13,7 +13,7 @@ import type { AcesHintReply, AcesHintRequest } from './aces-hint-worker.ts'
 import { cardName } from './card-names.ts'
 import type { Lang } from './i18n.ts'
 import type { TableDict } from './i18n-table.ts'
-import { askWorker } from './worker-call.ts'
+import { askWorker, KeptWorker } from './worker-call.ts'
 
 /** Whether the Hint button is offered: to the one seated player of a patience played alone. */
 export function acesHintOffered(alone: boolean, me: number | null, botPlaying: boolean): boolean {
@@ -71,18 +71,27 @@ export function acesHintLeft(thought: AcesUpThought, lang: Lang, tt: TableDict):
 /** How long the page waits for a hint's worker before it gives up (the worker stops at 300 ms). */
 const HINT_LIMIT_MS = 10_000
 
+const hintWorker = () =>
+  new Worker(new URL('./aces-hint-worker.ts', import.meta.url), { type: 'module' })
+
+/** A hint's worker kept for many hints (a replay's review of every move). */
+export const keptHintWorker = (): KeptWorker => new KeptWorker(hintWorker)
+
 /**
- * Works out the hint for the player's view in a Web Worker of its own (lib/aces-hint-worker.ts),
- * so the page never waits on the playouts; rejects if the worker fails or does not answer.
+ * Works out the hint for the player's view in a Web Worker (lib/aces-hint-worker.ts), so the
+ * page never waits on the playouts: in `kept`, else in a worker of its own; rejects if the worker
+ * fails or does not answer.
  */
 export async function askAcesHint(
   view: AcesUpView,
   moves: readonly AcesUpMove[],
+  kept?: KeptWorker,
 ): Promise<AcesUpThought | null> {
-  const worker = new Worker(new URL('./aces-hint-worker.ts', import.meta.url), { type: 'module' })
   // A plain copy: the page's state may be a proxy, which a worker cannot receive.
   const req: AcesHintRequest = JSON.parse(JSON.stringify({ view, moves }))
-  const r = await askWorker<AcesHintReply>(worker, req, HINT_LIMIT_MS)
+  const r = kept
+    ? await kept.ask<AcesHintReply>(req, HINT_LIMIT_MS)
+    : await askWorker<AcesHintReply>(hintWorker(), req, HINT_LIMIT_MS)
   if (!r.ok) throw new Error(`hint: ${r.error}`)
   return r.thought
 }

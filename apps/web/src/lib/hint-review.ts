@@ -2,6 +2,7 @@
 // made themselves, the move the hard computer player would have made from that player's view at
 // that moment (what they could see then, no more: I-15), and whether the two are the same.
 import {
+  clearlyFewerLosses,
   type HardThought,
   type IdiotMove,
   type IdiotState,
@@ -9,7 +10,11 @@ import {
   rankOf,
   type Weighed,
 } from '@kortbord/engine'
-import { askHint } from './hint.ts'
+import { askHint, chosenOf, hintOdds, hintWords, lostShare } from './hint.ts'
+import type { Reviewer, ReviewWords } from './hint-reviews.svelte.ts'
+import type { Lang } from './i18n.ts'
+import { RECORD_DICTS } from './i18n-records.ts'
+import { TABLE_DICTS } from './i18n-table.ts'
 import type { MoveLine } from './replay.ts'
 
 /** Whether `line`'s move can be compared with a hint: a move of Idiot made by its player. */
@@ -61,5 +66,60 @@ export async function reviewMove(
     hint,
     same: hint !== null && sameMove(hint.move, line.move),
     played: hint?.weighed.find((w) => sameMove(w.move, line.move)) ?? null,
+  }
+}
+
+/**
+ * How many standard errors the move made must lose above the hint's move to be listed: with
+ * about a hundred playouts a move, a difference of 10 points is often chance (the hint's move is
+ * the best of several noisy figures), so only a difference beyond twice its error counts.
+ */
+export const LOOK_AGAIN_ERRORS = 2
+
+/** Whether `played` lost clearly more of its playouts than `hint` (beyond chance). */
+export const clearlyWorse = (played: Weighed, hint: Weighed): boolean =>
+  clearlyFewerLosses(hint, played, LOOK_AGAIN_ERRORS)
+
+/**
+ * Idiot's part of a replay's reviews: the hard bot's move from the player's view, and a move to
+ * look at again when it lost clearly more of its playouts than the hint's (in percent).
+ */
+export function idiotReviewer(states: () => readonly IdiotState[]): Reviewer<Review> {
+  return {
+    reviewable,
+    review: (line) => {
+      if (!reviewable(line)) throw new RangeError(`move ${line.k} is not reviewed`)
+      return reviewMove(states(), line)
+    },
+    behind: (a) => {
+      if (a.same || a.hint === null || a.played === null) return null
+      const chosen = chosenOf(a.hint)
+      if (chosen === undefined || !clearlyWorse(a.played, chosen)) return null
+      return { played: lostShare(a.played), hint: lostShare(chosen) }
+    },
+    words: (lang, names) => idiotReviewWords(lang, names),
+  }
+}
+
+/** How an Idiot review is said. */
+function idiotReviewWords(lang: Lang, names: readonly string[]): ReviewWords<Review> {
+  const r = RECORD_DICTS[lang]
+  const tt = TABLE_DICTS[lang]
+  return {
+    said: (a, line) => {
+      if (a.hint === null) return r.reviewFailed
+      const name = names[line.seat] ?? ''
+      const verdict = a.same
+        ? r.reviewSame(name)
+        : a.played !== null
+          ? r.reviewOtherLost(name, lostShare(a.played))
+          : r.reviewOther(name)
+      return `${hintWords(a.hint.move, lang, tt)} ${verdict}`
+    },
+    odds: (a) => (a.hint === null ? null : hintOdds(a.hint, tt)),
+    about: r.reviewAbout,
+    lookAgain: r.reviewLookAgain,
+    allGood: r.reviewAllGood,
+    lookItem: (a) => r.reviewLookItem(a.k, names[a.seat] ?? '', a.played, a.hint),
   }
 }

@@ -1,72 +1,84 @@
-// The answers of an Idiot replay's hint reviews (lib/hint-review.ts), kept while the page is open:
-// one move at a time when asked, or every move in turn ("Check every move"), with the moves to
-// look at again: those whose playouts lost clearly more games than the hint's move.
-import { clearlyFewerLosses, type IdiotMove, type IdiotState, type Weighed } from '@kortbord/engine'
-import { chosenOf, lostShare } from './hint.ts'
-import { type Review, reviewable, reviewMove } from './hint-review.ts'
+// The answers of a replay's hint reviews, kept while the page is open: one move at a time when
+// asked, or every move in turn ("Check every move"), with the moves to look at again: those whose
+// playouts did clearly worse than the hint's move. The game's own part is its Reviewer: Idiot's
+// (lib/hint-review.ts) or Idioten's (lib/aces-review.ts).
+import type { Lang } from './i18n.ts'
 import type { MoveLine } from './replay.ts'
 
-export type Answer = 'working' | 'failed' | Review
+/** How one game's moves are compared with its hint, and said. */
+export interface Reviewer<R extends { readonly same: boolean }> {
+  /** Whether `line`'s move can be compared with the hint: a move its player made. */
+  reviewable(line: MoveLine | null): boolean
+  /** The hint from the position `line`'s move was made in, beside the move made. */
+  review(line: MoveLine): Promise<R>
+  /**
+   * The figures of a move that did clearly worse than the hint's, beyond chance (the move made's,
+   * then the hint's), or null.
+   */
+  behind(review: R): { readonly played: number; readonly hint: number } | null
+  /** Lets go of what the reviews hold (a worker), when the page goes. */
+  end?(): void
+  words(lang: Lang, names: readonly string[]): ReviewWords<R>
+}
 
-/** A move that lost clearly more games in the playouts than the hint's. */
+/** How a game's reviews are said (the screen reader hears the same). */
+export interface ReviewWords<R> {
+  /** The hint's move, and whether the player did the same. */
+  said(review: R, line: MoveLine): string
+  /** How much the choice mattered there, in the hint's playouts (null: nothing played out). */
+  odds(review: R): string | null
+  /** What the hint is. */
+  readonly about: string
+  /** The heading of the moves to look at again, and what is said when there are none. */
+  readonly lookAgain: string
+  readonly allGood: string
+  lookItem(a: LookAgain): string
+}
+
+export type Answer<R> = 'working' | 'failed' | R
+
+/** A move that did clearly worse in the playouts than the hint's. */
 export interface LookAgain {
   readonly k: number
   readonly seat: number
-  /** The share of games the move made lost, and the hint's move, in percent. */
-  readonly playedLost: number
-  readonly hintLost: number
+  /** The game's figure for the move made and for the hint's (lost %, or cards left). */
+  readonly played: number
+  readonly hint: number
 }
 
-/**
- * How many standard errors the move made must lose above the hint's move to be listed: with
- * about a hundred playouts a move, a difference of 10 points is often chance (the hint's move is
- * the best of several noisy figures), so only a difference beyond twice its error counts.
- */
-export const LOOK_AGAIN_ERRORS = 2
-
-/** Whether `played` lost clearly more of its playouts than `hint` (beyond chance). */
-export const clearlyWorse = (played: Weighed, hint: Weighed): boolean =>
-  clearlyFewerLosses(hint, played, LOOK_AGAIN_ERRORS)
-
-/** The moves among `answers` that lost clearly more than the hint's (clearlyWorse), in order. */
-export function lookAgain(
+/** The moves among `answers` that did clearly worse than the hint's (Reviewer.behind), in order. */
+export function lookAgain<R extends { readonly same: boolean }>(
+  reviewer: Reviewer<R>,
   lines: readonly MoveLine[],
-  answers: ReadonlyMap<number, Answer>,
+  answers: ReadonlyMap<number, Answer<R>>,
 ): LookAgain[] {
   const out: LookAgain[] = []
   for (const l of lines) {
     const a = answers.get(l.k)
-    if (typeof a !== 'object' || a.same || a.hint === null || a.played === null) continue
-    const chosen = chosenOf(a.hint)
-    if (chosen && clearlyWorse(a.played, chosen)) {
-      out.push({
-        k: l.k,
-        seat: l.seat,
-        playedLost: lostShare(a.played),
-        hintLost: lostShare(chosen),
-      })
-    }
+    if (a === undefined || a === 'working' || a === 'failed') continue
+    const b = reviewer.behind(a)
+    if (b !== null) out.push({ k: l.k, seat: l.seat, played: b.played, hint: b.hint })
   }
   return out
 }
 
-export class HintReviews {
-  answers = $state.raw<ReadonlyMap<number, Answer>>(new Map())
+export class HintReviews<R extends { readonly same: boolean }> {
+  answers = $state.raw<ReadonlyMap<number, Answer<R>>>(new Map())
   /** While every move is checked: how far it has come. */
   checking = $state<{ readonly done: number; readonly of: number } | null>(null)
   /** Whether every move has been checked. */
   checkedAll = $state(false)
   #stopped = false
 
-  constructor(private readonly states: () => readonly IdiotState[]) {}
+  constructor(readonly reviewer: Reviewer<R>) {}
 
   /** Works out the review of `line`'s move, unless it is known or under way. */
-  async ask(line: MoveLine & { move: IdiotMove }): Promise<void> {
-    if (this.answers.has(line.k)) return
+  async ask(line: MoveLine): Promise<void> {
+    if (this.answers.has(line.k) || !this.reviewer.reviewable(line)) return
     this.#set(line.k, 'working')
-    let answer: Answer
+    let answer: Answer<R>
     try {
-      answer = await reviewMove(this.states(), line)
+      answer = await this.reviewer.review(line)
     } catch {
       answer = 'failed'
     }
@@ -75,11 +87,11 @@ export class HintReviews {
 
   /**
    * Reviews every move that can be, one after another, giving the page a moment between two
-   * (each takes the page's thread up to the hint's time limit).
+   * (a review may take the page's thread up to the hint's time limit).
    */
   async checkAll(lines: readonly MoveLine[]): Promise<void> {
     if (this.checking !== null) return
-    const todo = lines.filter(reviewable)
+    const todo = lines.filter((l) => this.reviewer.reviewable(l))
     for (let i = 0; i < todo.length && !this.#stopped; i++) {
       this.checking = { done: i, of: todo.length }
       await new Promise((r) => setTimeout(r, 0))
@@ -92,9 +104,10 @@ export class HintReviews {
   /** The page goes: a check under way ends after the move it is at. */
   stop(): void {
     this.#stopped = true
+    this.reviewer.end?.()
   }
 
-  #set(k: number, a: Answer): void {
+  #set(k: number, a: Answer<R>): void {
     this.answers = new Map(this.answers).set(k, a)
   }
 }

@@ -82,7 +82,7 @@ const en = {
   // --- Links to a record ---------------------------------------------------------------------
   recordLink: 'This game’s record',
   lastRecordLink: 'The last game’s record',
-  // --- The hint's move beside a player's own (Idiot; lib/hint-review.ts) -----------------------
+  // --- The hint's move beside a player's own (Idiot: lib/hint-review.ts) -----------------------
   reviewAsk: 'What would the hint do?',
   reviewWorking: 'Thinking…',
   reviewSame: (name: string) => `${name} did the same.`,
@@ -98,6 +98,15 @@ const en = {
   reviewAllGood: 'No move lost clearly more games than the hint’s.',
   reviewAbout:
     'The hint is what kortbord’s strongest computer player would do in that seat, knowing only what its player could see then.',
+  // Idioten's (lib/aces-review.ts): its playouts count the cards left, not games lost.
+  reviewOtherLeft: (name: string, cards: string) =>
+    `${name} did otherwise; that move left ${cards} cards on average in the playouts.`,
+  reviewLookAgainCards: 'Moves that left clearly more cards than the hint’s, beyond chance:',
+  reviewLookItemCards: (k: number, name: string, played: string, hint: string) =>
+    `Move ${k}, ${name}: ${played} cards left against ${hint}`,
+  reviewAllGoodCards: 'No move left clearly more cards than the hint’s.',
+  reviewAboutCards:
+    'The hint plays every move out on many guesses of the stock, knowing only what its player could see then, and picks the one that leaves the fewest cards.',
   // --- The best way (issue 16, A-16) -------------------------------------------------------------
   bestWay: 'The best way',
   bestWayIntro:
@@ -309,6 +318,14 @@ const sv: RecordsDict = {
   reviewAllGood: 'Inget drag förlorade klart fler partier än tipsets.',
   reviewAbout:
     'Tipset är vad kortbords starkaste datorspelare skulle göra på den platsen, med bara det som spelaren kunde se då.',
+  reviewOtherLeft: (name, cards) =>
+    `${name} gjorde annorlunda; det draget lämnade i snitt ${cards} kort kvar i de utspelade givarna.`,
+  reviewLookAgainCards: 'Drag som lämnade klart fler kort än tipsets, mer än slumpen förklarar:',
+  reviewLookItemCards: (k, name, played, hint) =>
+    `Drag ${k}, ${name}: ${played} kort kvar mot ${hint}`,
+  reviewAllGoodCards: 'Inget drag lämnade klart fler kort än tipsets.',
+  reviewAboutCards:
+    'Tipset spelar ut varje drag på många gissningar av talongen, med bara det som spelaren kunde se då, och väljer det som lämnar färst kort.',
   bestWay: 'Bästa vägen',
   bestWayIntro:
     'Dragen som lämnar färst kort i en giv, funna av kortbords fullständiga sökning med talongens ordning känd, bredvid given som den spelades.',
@@ -517,6 +534,15 @@ const nb: RecordsDict = {
   reviewAllGood: 'Ingen trekk tapte klart flere spill enn tipsets.',
   reviewAbout:
     'Tipset er det kortbords sterkeste datamaskinspiller ville gjort på den plassen, med bare det spilleren kunne se da.',
+  reviewOtherLeft: (name, cards) =>
+    `${name} gjorde noe annet; det trekket lot i snitt ${cards} kort ligge igjen i de utspilte rundene.`,
+  reviewLookAgainCards:
+    'Trekk som lot klart flere kort ligge igjen enn tipsets, mer enn tilfeldighetene forklarer:',
+  reviewLookItemCards: (k, name, played, hint) =>
+    `Trekk ${k}, ${name}: ${played} kort igjen mot ${hint}`,
+  reviewAllGoodCards: 'Ingen trekk lot klart flere kort ligge igjen enn tipsets.',
+  reviewAboutCards:
+    'Tipset spiller ut hvert trekk på mange gjetninger av bunken, med bare det spilleren kunne se da, og velger det som lar færrest kort ligge igjen.',
   bestWay: 'Den beste veien',
   bestWayIntro:
     'Trekkene som lar færrest kort ligge igjen i en runde, funnet av kortbords fullstendige søk med rekkefølgen i bunken kjent, ved siden av runden slik den ble spilt.',
