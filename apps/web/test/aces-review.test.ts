@@ -10,6 +10,7 @@ import {
   type DuelState,
   Rng,
   replayRecord,
+  sameAcesUpMove,
 } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
 import { recordedGame } from '../../../packages/engine/test/record-games.ts'
@@ -20,7 +21,6 @@ import {
   acesReviewer,
   positionOf,
   reviewAcesMove,
-  sameAcesMove,
 } from '../src/lib/aces-review.ts'
 import { HintReviews, lookAgain } from '../src/lib/hint-reviews.svelte.ts'
 import { LANGS } from '../src/lib/i18n.ts'
@@ -60,18 +60,6 @@ describe('the hint beside an Idioten move (A-17 hints)', () => {
     expect(acesReviewable(line({ type: 'deal' }, 'bot'))).toBe(false)
     expect(acesReviewable(line(null))).toBe(false)
     expect(acesReviewable(null)).toBe(false)
-  })
-
-  it('a card moved into any gap is the same move; another card, or a discard from another pile, is not', () => {
-    expect(sameAcesMove({ type: 'move', from: 1, to: 0 }, { type: 'move', from: 1, to: 3 })).toBe(
-      true,
-    )
-    expect(sameAcesMove({ type: 'move', from: 1, to: 0 }, { type: 'move', from: 2, to: 0 })).toBe(
-      false,
-    )
-    expect(sameAcesMove({ type: 'discard', pile: 1 }, { type: 'discard', pile: 2 })).toBe(false)
-    expect(sameAcesMove({ type: 'deal' }, { type: 'deal' })).toBe(true)
-    expect(sameAcesMove({ type: 'deal' }, { type: 'finish' })).toBe(false)
   })
 
   it('[I-15][A-15] the hint is the table’s own, from the mover’s view: the stock’s order changes nothing', async () => {
@@ -121,7 +109,7 @@ describe('the hint beside an Idioten move (A-17 hints)', () => {
       }
       const r = a as AcesReview
       expect(typeof r).toBe('object')
-      expect(r.same).toBe(sameAcesMove(r.hint!.move, l.move as AcesUpMove))
+      expect(r.same).toBe(sameAcesUpMove(r.hint!.move, l.move as AcesUpMove))
       if (r.same) same++
       else other++
       // The move made has figures whenever the hint weighed more than one move.

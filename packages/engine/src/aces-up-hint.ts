@@ -85,7 +85,7 @@ export function acesUpHint(
   rng: Rng,
   opts: AcesUpHintOptions = {},
 ): AcesUpThought | null {
-  const candidates = moves.filter((m) => m.type !== 'undo')
+  const candidates = distinct(moves.filter((m) => m.type !== 'undo'))
   if (v.ended || candidates.length === 0) return null
   const plain = acesUpGreedy(v, candidates, rng)
   if (candidates.length === 1) return { move: plain, weighed: [] }
@@ -103,7 +103,7 @@ export function acesUpHint(
   }
   const base = Math.max(
     0,
-    candidates.findIndex((m) => sameMove(m, plain)),
+    candidates.findIndex((m) => sameAcesUpMove(m, plain)),
   )
   let chosen = base
   let gained = 0
@@ -161,6 +161,20 @@ function playOut(start: AcesUpState, m: AcesUpMove, rng: Rng): number {
     next = acesUpGreedy(acesUpView(s, 0), acesUpLegalMoves(s), rng)
   }
 }
+
+/**
+ * Whether two moves come to the same: the same card discarded or moved. Which gap a card goes to
+ * changes nothing: the rules never tell piles apart, and every pile gets a card at each deal.
+ */
+export function sameAcesUpMove(a: AcesUpMove, b: AcesUpMove): boolean {
+  if (a.type === 'discard' && b.type === 'discard') return a.pile === b.pile
+  if (a.type === 'move' && b.type === 'move') return a.from === b.from
+  return a.type === b.type
+}
+
+/** `moves` with one move per card into a gap (the first gap): the others come to the same. */
+const distinct = (moves: readonly AcesUpMove[]): AcesUpMove[] =>
+  moves.filter((m, i) => moves.findIndex((o) => sameAcesUpMove(o, m)) === i)
 
 const meanOf = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length
 

@@ -12,7 +12,9 @@ import {
   applyAcesUp,
   cardsLeft,
   clearGain,
+  parseCards,
   Rng,
+  sameAcesUpMove,
   setupAcesUp,
   unseenCards,
 } from '../src/index.ts'
@@ -145,6 +147,36 @@ describe('A-17 hints: Idioten alone', () => {
     // Both kinds occur: moves clearly worse, and moves worse only by chance.
     expect(behindSeen).toBeGreaterThan(0)
     expect(closeSeen).toBeGreaterThan(0)
+  })
+
+  it('[A-17] a card into any gap is one move: weighed once, into the first gap', () => {
+    expect(sameAcesUpMove({ type: 'move', from: 1, to: 0 }, { type: 'move', from: 1, to: 3 })).toBe(
+      true,
+    )
+    expect(sameAcesUpMove({ type: 'move', from: 1, to: 0 }, { type: 'move', from: 2, to: 0 })).toBe(
+      false,
+    )
+    expect(sameAcesUpMove({ type: 'discard', pile: 1 }, { type: 'discard', pile: 2 })).toBe(false)
+    expect(sameAcesUpMove({ type: 'deal' }, { type: 'deal' })).toBe(true)
+    expect(sameAcesUpMove({ type: 'deal' }, { type: 'finish' })).toBe(false)
+    // Two gaps, two piles of two cards: four moves into gaps, two cards to move.
+    const s0 = setupAcesUp({ piles: 4 }, 1, { seed: 'hint-gaps' })
+    const piles = [parseCards('3C 9D'), [], [], parseCards('5H KS')]
+    const onTable = new Set(piles.flat())
+    const s: AcesUpState = {
+      ...s0,
+      piles,
+      stock: s0.deck.filter((c) => !onTable.has(c)),
+      deals: 1,
+      moves: 1,
+    }
+    expect(acesUpLegalMoves(s).filter((m) => m.type === 'move')).toHaveLength(4)
+    const t = acesUpHint(acesUpView(s, 0), acesUpLegalMoves(s), Rng.seeded('g'), { tries: 30 })!
+    const into = t.weighed.map((w) => w.move).filter((m) => m.type === 'move')
+    expect(into).toEqual([
+      { type: 'move', from: 0, to: 1 },
+      { type: 'move', from: 3, to: 1 },
+    ])
   })
 
   it('[A-17] a move is clearly better only beyond twice the standard error of the differences', () => {

@@ -61,7 +61,7 @@ const texts: HowToTexts = {
             p: '“…” means it is still being worked out. “≤ 5” means at most 5: kortbord has found a way to leave 5 but has not yet proven that no way leaves fewer; it goes on proving and then shows the proven figure, which may be lower. On a few deals (about one in thirty) the proof takes more than kortbord allows; then “≤ 5” stays, and its label says that no proof follows. A figure without “≤” is proven: no way of playing that deal leaves fewer cards.',
           },
           {
-            p: 'After the match, the record of the match (the link under the result) can show the best way: the moves that leave that many cards, one at a time, beside your own round.',
+            p: 'After the match, the record of the match (the link under the result) can show the best way: the moves that leave that many cards, one at a time, beside your own round. It can also compare each of your moves with the hint, and list those that left clearly more cards.',
           },
           {
             p: 'About half of all four-pile rounds cannot come out even with perfect play. In a few percent of deals the fewest cards are reached only by leaving a card that could be discarded where it is, under the next deal.',
@@ -140,7 +140,7 @@ const texts: HowToTexts = {
             p: '”…” betyder att det räknas ut. ”≤ 5” betyder högst 5: kortbord har hittat ett sätt att lämna 5 men ännu inte bevisat att inget sätt lämnar färre; det fortsätter att bevisa och visar sedan den bevisade siffran, som kan vara lägre. På några få givar (ungefär en av trettio) tar beviset mer än kortbord tillåter; då står ”≤ 5” kvar, och dess etikett säger att inget bevis kommer. En siffra utan ”≤” är bevisad: inget sätt att spela given lämnar färre kort.',
           },
           {
-            p: 'Efter matchen kan partiets protokoll (länken under resultatet) visa bästa vägen: dragen som lämnar så få kort, ett i taget, bredvid ditt eget spel.',
+            p: 'Efter matchen kan partiets protokoll (länken under resultatet) visa bästa vägen: dragen som lämnar så få kort, ett i taget, bredvid ditt eget spel. Det kan också jämföra vart och ett av dina drag med tipset och visa dem som lämnade klart fler kort.',
           },
           {
             p: 'Ungefär hälften av alla givar med fyra högar går inte ut ens med perfekt spel. I några procent av givarna nås det minsta antalet kort bara om man låter ett kort som kunde kastas ligga kvar under nästa giv.',
@@ -219,7 +219,7 @@ const texts: HowToTexts = {
             p: '«…» betyr at det regnes ut. «≤ 5» betyr høyst 5: kortbord har funnet en måte å la 5 ligge igjen på, men har ennå ikke bevist at ingen måte lar færre ligge; det fortsetter å bevise og viser så det beviste tallet, som kan være lavere. På noen få runder (omtrent én av tretti) tar beviset mer enn kortbord tillater; da blir «≤ 5» stående, og etiketten sier at det ikke kommer noe bevis. Et tall uten «≤» er bevist: ingen måte å spille runden på lar færre kort ligge igjen.',
           },
           {
-            p: 'Etter kampen kan spillets protokoll (lenken under resultatet) vise den beste veien: trekkene som lar så få kort ligge, ett om gangen, ved siden av ditt eget spill.',
+            p: 'Etter kampen kan spillets protokoll (lenken under resultatet) vise den beste veien: trekkene som lar så få kort ligge, ett om gangen, ved siden av ditt eget spill. Den kan også sammenligne hvert av trekkene dine med tipset og vise dem som lot klart flere kort ligge igjen.',
           },
           {
             p: 'Omtrent halvparten av alle runder med fire bunker går ikke opp selv med perfekt spill. I noen prosent av rundene nås det minste antallet kort bare hvis man lar et kort som kunne vært kastet, ligge under neste utdeling.',

@@ -12,6 +12,7 @@ import {
   acesUpLegalMoves,
   acesUpView,
   type DuelState,
+  sameAcesUpMove,
 } from '@kortbord/engine'
 import { acesHintLeft, acesHintWords, askAcesHint, keptHintWorker } from './aces-hint.ts'
 import type { Reviewer, ReviewWords } from './hint-reviews.svelte.ts'
@@ -45,16 +46,6 @@ export function acesReviewable(line: MoveLine | null): line is MoveLine & { move
   return type === 'discard' || type === 'move' || type === 'deal' || type === 'finish'
 }
 
-/**
- * Whether two moves come to the same: the same card discarded or moved (which gap it goes to
- * changes nothing: every pile gets a card at each deal), or both a deal or both the round's end.
- */
-export function sameAcesMove(a: AcesUpMove, b: AcesUpMove): boolean {
-  if (a.type === 'discard' && b.type === 'discard') return a.pile === b.pile
-  if (a.type === 'move' && b.type === 'move') return a.from === b.from
-  return a.type === b.type
-}
-
 /** The position `line`'s move was made from: its player's game then, and their legal moves. */
 export function positionOf(
   states: readonly DuelState[],
@@ -77,11 +68,9 @@ export async function reviewAcesMove(
   return {
     view,
     hint,
-    same: hint !== null && sameAcesMove(hint.move, made),
-    played:
-      hint?.weighed.find((w) => JSON.stringify(w.move) === JSON.stringify(made)) ??
-      hint?.weighed.find((w) => sameAcesMove(w.move, made)) ??
-      null,
+    same: hint !== null && sameAcesUpMove(hint.move, made),
+    // The hint weighs one move per card into a gap, whichever gap the player chose.
+    played: hint?.weighed.find((w) => sameAcesUpMove(w.move, made)) ?? null,
   }
 }
 
