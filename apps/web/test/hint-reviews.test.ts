@@ -4,7 +4,12 @@ import { type IdiotMove, type IdiotState, parseCard } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
 import { chosenOf, lostShare } from '../src/lib/hint.ts'
 import { clearlyWorse, idiotReviewer, type Review } from '../src/lib/hint-review.ts'
-import { type Answer, HintReviews, lookAgain } from '../src/lib/hint-reviews.svelte.ts'
+import {
+  type Answer,
+  HintReviews,
+  lookAgain,
+  type Reviewer,
+} from '../src/lib/hint-reviews.svelte.ts'
 import type { MoveLine } from '../src/lib/replay.ts'
 import { playedGame } from './idiot-game.ts'
 
@@ -89,5 +94,56 @@ describe('checking every move', () => {
     await done
     expect(book.checkedAll).toBe(false)
     expect(book.answers.size).toBeLessThanOrEqual(1)
+  })
+})
+
+describe('stopping a check and going on', () => {
+  /** A reviewer whose every answer waits for the test to let it go. */
+  function held() {
+    const waiting: (() => void)[] = []
+    const reviewer: Reviewer<{ same: boolean }> = {
+      reviewable: (l) => l !== null && l.by === null,
+      review: () => new Promise((res) => waiting.push(() => res({ same: true }))),
+      behind: () => null,
+      words: () => {
+        throw new Error('not said here')
+      },
+    }
+    /** Lets the answer under way go, once it is asked for. */
+    const release = async () => {
+      while (waiting.length === 0) await new Promise((r) => setTimeout(r, 1))
+      waiting.shift()!()
+    }
+    return { reviewer, release }
+  }
+  const lines = [1, 2, 3, 4, 5].map((k) => line(k, pickup))
+
+  it('ends after the move it is at, keeps what it found, and goes on from there', async () => {
+    const { reviewer, release } = held()
+    const book = new HintReviews(reviewer)
+    const first = book.checkAll(lines)
+    await release()
+    await release()
+    // Stopped while the third move is worked out: that one still gets its answer.
+    while (book.answers.size < 3) await new Promise((r) => setTimeout(r, 1))
+    book.pause()
+    await release()
+    await first
+    expect(book.checking).toBeNull()
+    expect(book.checkedAll).toBe(false)
+    expect(book.paused).toEqual({ done: 3, of: 5 })
+    expect([...book.answers.keys()]).toEqual([1, 2, 3])
+    // Going on asks only for the two moves left.
+    const rest = book.checkAll(lines)
+    expect(book.paused).toBeNull()
+    await release()
+    await release()
+    await rest
+    expect(book.checkedAll).toBe(true)
+    expect(book.answers.size).toBe(5)
+    // Stopping when nothing is under way changes nothing.
+    book.pause()
+    expect(book.paused).toBeNull()
+    expect(book.checkedAll).toBe(true)
   })
 })

@@ -68,7 +68,10 @@ export class HintReviews<R extends { readonly same: boolean }> {
   checking = $state<{ readonly done: number; readonly of: number } | null>(null)
   /** Whether every move has been checked. */
   checkedAll = $state(false)
+  /** Where a check the player stopped stood (null: none stopped since the last began). */
+  paused = $state<{ readonly done: number; readonly of: number } | null>(null)
   #stopped = false
+  #pausing = false
 
   constructor(readonly reviewer: Reviewer<R>) {}
 
@@ -91,14 +94,29 @@ export class HintReviews<R extends { readonly same: boolean }> {
    */
   async checkAll(lines: readonly MoveLine[]): Promise<void> {
     if (this.checking !== null) return
+    this.#pausing = false
+    this.paused = null
     const todo = lines.filter((l) => this.reviewer.reviewable(l))
-    for (let i = 0; i < todo.length && !this.#stopped; i++) {
+    const halted = () => this.#stopped || this.#pausing
+    let i = 0
+    for (; i < todo.length && !halted(); i++) {
       this.checking = { done: i, of: todo.length }
       await new Promise((r) => setTimeout(r, 0))
-      if (!this.#stopped) await this.ask(todo[i]!)
+      if (!halted()) await this.ask(todo[i]!)
     }
     this.checking = null
-    if (!this.#stopped) this.checkedAll = true
+    if (this.#stopped) return
+    const done = todo.filter((l) => this.answers.has(l.k)).length
+    if (done === todo.length) this.checkedAll = true
+    else this.paused = { done, of: todo.length }
+  }
+
+  /**
+   * The player stops the check: it ends after the move it is at. What it found stays, and a
+   * check begun again goes on from there (moves already answered are not worked out again).
+   */
+  pause(): void {
+    if (this.checking !== null) this.#pausing = true
   }
 
   /** The page goes: a check under way ends after the move it is at. */

@@ -92,6 +92,9 @@ const en = {
   reviewFailed: 'The hint could not be worked out in this browser.',
   reviewAll: 'Check every move against the hint',
   reviewChecking: (n: number, of: number) => `Checking move ${n} of ${of}…`,
+  reviewPause: 'Stop checking',
+  reviewPaused: (done: number, of: number) => `Checked ${done} of ${of} moves.`,
+  reviewGoOn: 'Check the remaining moves',
   reviewLookAgain: 'Moves that lost clearly more games than the hint’s, beyond chance:',
   reviewLookItem: (k: number, name: string, played: number, hint: number) =>
     `Move ${k}, ${name}: ${played}% against ${hint}%`,
@@ -312,6 +315,9 @@ const sv: RecordsDict = {
   reviewFailed: 'Tipset kunde inte räknas fram i den här webbläsaren.',
   reviewAll: 'Jämför varje drag med tipset',
   reviewChecking: (n, of) => `Jämför drag ${n} av ${of} …`,
+  reviewPause: 'Sluta jämföra',
+  reviewPaused: (done, of) => `Jämförde ${done} av ${of} drag.`,
+  reviewGoOn: 'Jämför resten av dragen',
   reviewLookAgain: 'Drag som förlorade klart fler partier än tipsets, mer än slumpen förklarar:',
   reviewLookItem: (k, name, played, hint) =>
     `Drag ${k}, ${name}: ${played}\u00a0% mot ${hint}\u00a0%`,
@@ -527,6 +533,9 @@ const nb: RecordsDict = {
   reviewFailed: 'Tipset kunne ikke regnes ut i denne nettleseren.',
   reviewAll: 'Sammenlign hvert trekk med tipset',
   reviewChecking: (n, of) => `Sammenligner trekk ${n} av ${of} …`,
+  reviewPause: 'Stopp sammenligningen',
+  reviewPaused: (done, of) => `Sammenlignet ${done} av ${of} trekk.`,
+  reviewGoOn: 'Sammenlign resten av trekkene',
   reviewLookAgain:
     'Trekk som tapte klart flere spill enn tipsets, mer enn tilfeldighetene forklarer:',
   reviewLookItem: (k, name, played, hint) =>

@@ -308,6 +308,17 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     await page.getByTestId('hint-review-all').click()
     const progress = page.getByTestId('hint-review-progress')
     expect((await focused(page)).testid).toBe('hint-review-progress')
+    // Stopped partway, it says how far it came, and goes on from there when asked.
+    await eventually(async () =>
+      expect(await progress.textContent()).toMatch(/^Checking move [2-9]/),
+    )
+    await page.getByTestId('hint-review-pause').click()
+    await eventually(async () =>
+      expect(await progress.textContent()).toMatch(/^Checked \d+ of \d+ moves\./),
+    )
+    expect((await focused(page)).testid).toBe('hint-review-progress')
+    expect(await page.getByTestId('hint-review-all').textContent()).toBe(r.reviewGoOn)
+    await page.getByTestId('hint-review-all').click()
     await eventually(
       async () => expect(await progress.textContent()).toMatch(/^(Moves that lost|No move lost)/),
       120_000,
