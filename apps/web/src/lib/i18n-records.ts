@@ -85,6 +85,8 @@ const en = {
   // --- The hint's move beside a player's own (Idiot: lib/hint-review.ts) -----------------------
   reviewAsk: 'What would the hint do?',
   reviewWorking: 'Thinking…',
+  // The board shows the position after the move; the hint was for the one before it.
+  reviewBefore: (k: number) => `Before move ${k}:`,
   reviewSame: (name: string) => `${name} did the same.`,
   reviewOther: (name: string) => `${name} did otherwise.`,
   reviewOtherLost: (name: string, pct: number) =>
@@ -308,6 +310,7 @@ const sv: RecordsDict = {
   lastRecordLink: 'Förra partiets protokoll',
   reviewAsk: 'Vad skulle tipset göra?',
   reviewWorking: 'Tänker …',
+  reviewBefore: (k) => `Före drag ${k}:`,
   reviewSame: (name) => `${name} gjorde likadant.`,
   reviewOther: (name) => `${name} gjorde annorlunda.`,
   reviewOtherLost: (name, pct) =>
@@ -526,6 +529,7 @@ const nb: RecordsDict = {
   lastRecordLink: 'Forrige spills protokoll',
   reviewAsk: 'Hva ville tipset gjort?',
   reviewWorking: 'Tenker …',
+  reviewBefore: (k) => `Før trekk ${k}:`,
   reviewSame: (name) => `${name} gjorde det samme.`,
   reviewOther: (name) => `${name} gjorde noe annet.`,
   reviewOtherLost: (name, pct) =>

@@ -46,7 +46,7 @@ describe.runIf(browserTestsEnabled('aces-review'))('the hint beside an Idioten r
     const review = page.getByTestId('hint-review-said')
     await eventually(async () =>
       expect(await review.textContent()).toMatch(
-        /^Hint: (discard the .+|move the .+ to the empty pile \d|deal the next cards|end the round)\. Astrid did (the same|otherwise(; that move left \d+\.\d cards on average in the playouts)?)\.$/,
+        /^Before move 1: Hint: (discard the .+|move the .+ to the empty pile \d|deal the next cards|end the round)\. Astrid did (the same|otherwise(; that move left \d+\.\d cards on average in the playouts)?)\.$/,
       ),
     )
     expect((await focused(page)).testid).toBe('hint-review-said')

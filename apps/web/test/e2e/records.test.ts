@@ -292,7 +292,7 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     const review = page.getByTestId('hint-review-said')
     await eventually(async () =>
       expect(await review.textContent()).toMatch(
-        /^Hint: (play the .+|pick up the pile)\. (Astrid|Bo) did (the same|otherwise(; that move lost \d+% of the games played out)?)\.$/,
+        /^Before move 12: Hint: (play the .+|pick up the pile)\. (Astrid|Bo) did (the same|otherwise(; that move lost \d+% of the games played out)?)\.$/,
       ),
     )
     expect((await focused(page)).testid).toBe('hint-review-said')
