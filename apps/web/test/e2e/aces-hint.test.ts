@@ -4,9 +4,9 @@
 // table has no hint (nor has a match for two: duel-table.test.ts).
 import { describe, expect, it } from 'vitest'
 import { TABLE_DICTS } from '../../src/lib/i18n-table.ts'
-import { DUEL_DECK, readBoard } from './duel-helpers.ts'
+import { createIdiotenAlone, DUEL_DECK, readBoard } from './duel-helpers.ts'
 import { browserFixture } from './fixture.ts'
-import { createSoloTable, focused, selectByLabel, watchByLink } from './pages.ts'
+import { focused, watchByLink } from './pages.ts'
 import {
   browserTestsEnabled,
   eventually,
@@ -20,12 +20,9 @@ describe.runIf(browserTestsEnabled('aces-hint'))('hints at Idioten alone', () =>
 
   it('[A-17] a game played by the hint with the keyboard: discards, a move into a gap, deals', async () => {
     const me = await fx.open(PHONE, 'en')
-    const { page, t } = me
+    const { page } = me
     const tt = TABLE_DICTS.en
-    const link = await createSoloTable(me, fx.url, 'Astrid', 'duel', async () => {
-      await selectByLabel(page, t.players).selectOption('1')
-    })
-    await page.getByTestId('my-board').waitFor()
+    const link = await createIdiotenAlone(me, fx.url, 'Astrid')
     const said = page.getByTestId('hint-said')
     const status = page.getByTestId('hint-status')
 

@@ -5,9 +5,9 @@
 // them), with the moves that left clearly more cards listed, each a step to that move.
 import { describe, expect, it } from 'vitest'
 import { RECORD_DICTS } from '../../src/lib/i18n-records.ts'
-import { DUEL_DECK, duelStep } from './duel-helpers.ts'
+import { createIdiotenAlone, DUEL_DECK, duelStep } from './duel-helpers.ts'
 import { browserFixture } from './fixture.ts'
-import { createSoloTable, focused, selectByLabel } from './pages.ts'
+import { focused } from './pages.ts'
 import {
   browserTestsEnabled,
   eventually,
@@ -21,13 +21,9 @@ describe.runIf(browserTestsEnabled('aces-review'))('the hint beside an Idioten r
 
   it('[A-17] each move beside the hint’s, and every move checked', async () => {
     const me = await fx.open(PHONE, 'en')
-    const { page, t } = me
+    const { page } = me
     const r = RECORD_DICTS.en
-    await createSoloTable(me, fx.url, 'Astrid', 'duel', async () => {
-      await selectByLabel(page, t.players).selectOption('1')
-      await selectByLabel(page, t.gamesAlone).selectOption('1')
-    })
-    await page.getByTestId('my-board').waitFor()
+    await createIdiotenAlone(me, fx.url, 'Astrid', { rounds: '1' })
     for (let steps = 0; await duelStep(page); steps++) expect(steps).toBeLessThan(150)
     const end = page.getByTestId('record-link-end')
     await end.waitFor()

@@ -3,7 +3,14 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { Person } from './pages.ts'
-import { chooseTimer, createTable, joinByLink, selectByLabel, startGame } from './pages.ts'
+import {
+  chooseTimer,
+  createSoloTable,
+  createTable,
+  joinByLink,
+  selectByLabel,
+  startGame,
+} from './pages.ts'
 import { eventually } from './server.ts'
 
 /** A board's piles, stock and discardable piles as the page shows them, or null once it is gone. */
@@ -22,6 +29,27 @@ export function readBoard(page: Page) {
     )
     return { piles, stock: Number(stock ?? Number.NaN), hints }
   })
+}
+
+/**
+ * A table of Idioten alone (A-17) created from the home page by `p` as `name`: `rounds` rounds
+ * (the form's default, 1, if not given) of `piles` piles (default 4). Returns the table's link
+ * once the player's board is on the page.
+ */
+export async function createIdiotenAlone(
+  p: Person,
+  url: string,
+  name: string,
+  opts: { readonly rounds?: string; readonly piles?: '4' | '5' | '8' } = {},
+): Promise<string> {
+  const { page, t } = p
+  const link = await createSoloTable(p, url, name, 'duel', async () => {
+    await selectByLabel(page, t.players).selectOption('1')
+    if (opts.rounds) await selectByLabel(page, t.gamesAlone).selectOption(opts.rounds)
+    if (opts.piles) await page.locator('select[name="myPiles"]').selectOption(opts.piles)
+  })
+  await page.getByTestId('my-board').waitFor()
+  return link
 }
 
 /** One action of an Aces Up game: a discard, else a deal, else the end; false once it is over. */
