@@ -1,6 +1,12 @@
 // "What would the hint do?" on an Idiot replay (docs/rules.md, hints): which moves it is asked
 // for, when two moves come to the same, and the hint's move from the mover's view at that moment.
-import { type IdiotMove, idiotLegalMovesFromView, idiotView, parseCard } from '@kortbord/engine'
+import {
+  type IdiotMove,
+  type IdiotView,
+  idiotLegalMovesFromView,
+  idiotView,
+  parseCard,
+} from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
 import { lostShare } from '../src/lib/hint.ts'
 import { idiotHint } from '../src/lib/hint-bot.ts'
@@ -66,10 +72,17 @@ describe('the hint for a move of a replayed game (I-15)', () => {
     const still = () => 0
     let same = 0
     let withShare = 0
+    // What the hint is asked with: the view the page would ask it for.
+    const asked: IdiotView[] = []
+    const ask = (v: IdiotView) => {
+      asked.push(v)
+      return Promise.resolve(idiotHint(v, still))
+    }
     for (const l of lines) {
       if (!reviewable(l)) throw new Error('every move here is its player’s own')
       const view = idiotView(states[l.k - 1]!, l.seat)
-      const review = await reviewMove(states, l, still)
+      const review = await reviewMove(states, l, ask)
+      expect(asked.at(-1)).toEqual(view)
       expect(review.hint).toEqual(idiotHint(view, still))
       expect(idiotLegalMovesFromView(view)).toContainEqual(review.hint!.move)
       expect(review.same).toBe(sameMove(review.hint!.move, l.move))

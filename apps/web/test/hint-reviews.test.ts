@@ -1,8 +1,9 @@
 // "Check every move" on an Idiot replay (lib/hint-reviews.svelte.ts): every move its player made
 // is reviewed in turn, and the moves that lost clearly more games than the hint's are listed.
-import { type IdiotMove, type IdiotState, parseCard } from '@kortbord/engine'
+import { type IdiotMove, type IdiotState, type IdiotView, parseCard } from '@kortbord/engine'
 import { describe, expect, it } from 'vitest'
 import { chosenOf, lostShare } from '../src/lib/hint.ts'
+import { idiotHint } from '../src/lib/hint-bot.ts'
 import { clearlyWorse, idiotReviewer, type Review } from '../src/lib/hint-review.ts'
 import {
   type Answer,
@@ -62,6 +63,9 @@ describe('the moves to look at again', () => {
   })
 })
 
+/** The hint worked out here (a test has no Web Worker). */
+const inThread = (v: IdiotView) => Promise.resolve(idiotHint(v))
+
 describe('checking every move', () => {
   /** A short seeded 2-player game in which every fourth move is the timer's (not reviewed). */
   function game(moves: number): { states: IdiotState[]; lines: MoveLine[] } {
@@ -71,7 +75,7 @@ describe('checking every move', () => {
 
   it('reviews each move its player made, once, and then says it has checked them all', async () => {
     const { states, lines } = game(14)
-    const book = new HintReviews(idiotReviewer(() => states))
+    const book = new HintReviews(idiotReviewer(() => states, inThread))
     await book.checkAll(lines)
     expect(book.checking).toBeNull()
     expect(book.checkedAll).toBe(true)
@@ -88,7 +92,7 @@ describe('checking every move', () => {
 
   it('stops after the move it is at when the page goes', async () => {
     const { states, lines } = game(14)
-    const book = new HintReviews(idiotReviewer(() => states))
+    const book = new HintReviews(idiotReviewer(() => states, inThread))
     const done = book.checkAll(lines)
     book.stop()
     await done

@@ -12,7 +12,7 @@ import {
   setupIdiot,
 } from '@kortbord/engine'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { askHint } from '../src/lib/hint.ts'
+import { idiotHint } from '../src/lib/hint-bot.ts'
 import { completing, standingOf, TableHint } from '../src/lib/table-hint.svelte.ts'
 
 const ready = (s: IdiotState, seat: number): IdiotState => {
@@ -65,7 +65,7 @@ describe('the hint asked for', () => {
     let standing = 'a'
     const hint = new TableHint<HardThought>(() => standing)
     expect(hint.thought).toBeNull()
-    expect(await hint.ask(() => askHint(view))).toBe(true)
+    expect(await hint.ask(() => Promise.resolve(idiotHint(view)))).toBe(true)
     expect(hint.thinking).toBe(false)
     expect(hint.thought?.move.type).toMatch(/^(swap|ready)$/)
     standing = 'b'
@@ -75,10 +75,10 @@ describe('the hint asked for', () => {
   it('is not shown when the player’s situation changed while it was worked out', async () => {
     let standing = 'a'
     const hint = new TableHint<HardThought>(() => standing)
-    const asked = hint.ask(() => askHint(view))
+    const asked = hint.ask(() => Promise.resolve(idiotHint(view)))
     expect(hint.thinking).toBe(true)
     // A second ask while one is under way does nothing.
-    expect(await hint.ask(() => askHint(view))).toBe(false)
+    expect(await hint.ask(() => Promise.resolve(idiotHint(view)))).toBe(false)
     standing = 'b'
     expect(await asked).toBe(false)
     expect(hint.thought).toBeNull()

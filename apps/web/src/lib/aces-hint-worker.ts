@@ -3,15 +3,16 @@
 // for. A table's hint has a worker of its own; a replay's review keeps one for every move.
 import type { AcesUpMove, AcesUpThought, AcesUpView } from '@kortbord/engine'
 import { acesHint } from './aces-hint-bot.ts'
-import { answerRequests, type WorkerFailed } from './worker-call.ts'
+import { answerRequests } from './worker-call.ts'
 
 export interface AcesHintRequest {
   readonly view: AcesUpView
   readonly moves: readonly AcesUpMove[]
 }
 
-export type AcesHintReply =
-  | { readonly ok: true; readonly thought: AcesUpThought | null }
-  | WorkerFailed
+export interface AcesHintDone {
+  readonly ok: true
+  readonly thought: AcesUpThought | null
+}
 
 answerRequests(({ view, moves }: AcesHintRequest) => ({ thought: acesHint(view, moves) }))

@@ -9,11 +9,11 @@ import {
   type AcesUpWeighed,
   acesUpChosen,
 } from '@kortbord/engine'
-import type { AcesHintReply, AcesHintRequest } from './aces-hint-worker.ts'
+import type { AcesHintDone, AcesHintRequest } from './aces-hint-worker.ts'
 import { cardName } from './card-names.ts'
 import type { Lang } from './i18n.ts'
 import type { TableDict } from './i18n-table.ts'
-import { askWorker, KeptWorker } from './worker-call.ts'
+import { KeptWorker, workOff } from './worker-call.ts'
 
 /** Whether the Hint button is offered: to the one seated player of a patience played alone. */
 export function acesHintOffered(alone: boolean, me: number | null, botPlaying: boolean): boolean {
@@ -87,11 +87,7 @@ export async function askAcesHint(
   moves: readonly AcesUpMove[],
   kept?: KeptWorker,
 ): Promise<AcesUpThought | null> {
-  // A plain copy: the page's state may be a proxy, which a worker cannot receive.
-  const req: AcesHintRequest = JSON.parse(JSON.stringify({ view, moves }))
-  const r = kept
-    ? await kept.ask<AcesHintReply>(req, HINT_LIMIT_MS)
-    : await askWorker<AcesHintReply>(hintWorker(), req, HINT_LIMIT_MS)
-  if (!r.ok) throw new Error(`hint: ${r.error}`)
+  const req: AcesHintRequest = { view, moves }
+  const r = await workOff<AcesHintDone>(hintWorker, req, HINT_LIMIT_MS, kept)
   return r.thought
 }

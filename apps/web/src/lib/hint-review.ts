@@ -6,11 +6,12 @@ import {
   type HardThought,
   type IdiotMove,
   type IdiotState,
+  type IdiotView,
   idiotView,
   rankOf,
   type Weighed,
 } from '@kortbord/engine'
-import { askHint, chosenOf, hintOdds, hintWords, lostShare } from './hint.ts'
+import { askHint, chosenOf, hintOdds, hintWords, keptIdiotHintWorker, lostShare } from './hint.ts'
 import type { Reviewer, ReviewWords } from './hint-reviews.svelte.ts'
 import type { Lang } from './i18n.ts'
 import { RECORD_DICTS } from './i18n-records.ts'
@@ -50,18 +51,18 @@ export interface Review {
   readonly played: Weighed | null
 }
 
-/**
- * The hint for move `line` (states[line.k - 1] is the position it was made from); `now` as for
- * askHint.
- */
+/** Works out the hint for a player's view (by default in a kept Web Worker). */
+export type AskHint = (view: IdiotView) => Promise<HardThought | null>
+
+/** The hint for move `line` (states[line.k - 1] is the position it was made from). */
 export async function reviewMove(
   states: readonly IdiotState[],
   line: MoveLine & { move: IdiotMove },
-  now?: () => number,
+  ask: AskHint,
 ): Promise<Review> {
   const before = states[line.k - 1]
   if (before === undefined) throw new RangeError(`no position before move ${line.k}`)
-  const hint = await askHint(idiotView(before, line.seat), now)
+  const hint = await ask(idiotView(before, line.seat))
   return {
     hint,
     same: hint !== null && sameMove(hint.move, line.move),
@@ -84,13 +85,19 @@ export const clearlyWorse = (played: Weighed, hint: Weighed): boolean =>
  * Idiot's part of a replay's reviews: the hard bot's move from the player's view, and a move to
  * look at again when it lost clearly more of its playouts than the hint's (in percent).
  */
-export function idiotReviewer(states: () => readonly IdiotState[]): Reviewer<Review> {
+export function idiotReviewer(
+  states: () => readonly IdiotState[],
+  ask?: AskHint,
+): Reviewer<Review> {
+  const kept = ask === undefined ? keptIdiotHintWorker() : null
+  const asking: AskHint = ask ?? ((view) => askHint(view, kept!))
   return {
     reviewable,
     review: (line) => {
       if (!reviewable(line)) throw new RangeError(`move ${line.k} is not reviewed`)
-      return reviewMove(states(), line)
+      return reviewMove(states(), line, asking)
     },
+    end: () => kept?.end(),
     behind: (a) => {
       if (a.same || a.hint === null || a.played === null) return null
       const chosen = chosenOf(a.hint)

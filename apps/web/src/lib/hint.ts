@@ -12,8 +12,10 @@ import {
 } from '@kortbord/engine'
 import type { SeatInfo, TableStatus } from '@kortbord/protocol/wire'
 import { cardName } from './card-names.ts'
+import type { HintDone, HintRequest } from './hint-worker.ts'
 import type { Lang } from './i18n.ts'
 import { andList, type TableDict } from './i18n-table.ts'
+import { KeptWorker, workOff } from './worker-call.ts'
 
 /**
  * Whether the Hint button is offered to the player in seat `me` (null: watching): at a table
@@ -80,11 +82,22 @@ export function hintOdds(thought: HardThought, tt: TableDict): string | null {
   return lo < mine ? `${text} ${tt.hintNotClearly}` : text
 }
 
+/** How long the page waits for a hint's worker before it gives up (the bot stops at 300 ms). */
+const HINT_LIMIT_MS = 10_000
+
+const hintWorker = () =>
+  new Worker(new URL('./hint-worker.ts', import.meta.url), { type: 'module' })
+
+/** A hint's worker kept for many hints (a replay's review of every move). */
+export const keptIdiotHintWorker = (): KeptWorker => new KeptWorker(hintWorker)
+
 /**
- * The hard bot's move for the player's view, computed by a module loaded on first use; `now` is
- * its clock (idiotHint), given by tests that need the same answer on a slow machine.
+ * The hard bot's move for the player's view, worked out in a Web Worker (lib/hint-worker.ts) so
+ * that the page never waits on the playouts: in `kept`, else in a worker of its own; rejects if
+ * the worker fails or does not answer. The bot's code is not part of the page until then.
  */
-export async function askHint(view: IdiotView, now?: () => number): Promise<HardThought | null> {
-  const { idiotHint } = await import('./hint-bot.ts')
-  return idiotHint(view, now)
+export async function askHint(view: IdiotView, kept?: KeptWorker): Promise<HardThought | null> {
+  const req: HintRequest = { view }
+  const r = await workOff<HintDone>(hintWorker, req, HINT_LIMIT_MS, kept)
+  return r.thought
 }

@@ -79,6 +79,25 @@ export async function askWorker<Reply>(
   }
 }
 
+/**
+ * `request`, as a plain copy (the page's state may be a proxy, which a worker cannot receive), to
+ * `kept`, else to a worker `start`ed for it alone; the worker's result, or an error saying why
+ * there is none.
+ */
+export async function workOff<Result extends { readonly ok: true }>(
+  start: () => Worker,
+  request: unknown,
+  limitMs: number,
+  kept?: KeptWorker,
+): Promise<Result> {
+  const copy: unknown = JSON.parse(JSON.stringify(request))
+  const r = kept
+    ? await kept.ask<Result>(copy, limitMs)
+    : await askWorker<Result>(start(), copy, limitMs)
+  if (!r.ok) throw new Error(r.error)
+  return r
+}
+
 /** In a worker: answers every request with `{ ok: true, ...work(request) }`, or its error. */
 export function answerRequests<Request, Result extends object>(
   work: (request: Request) => Result,
