@@ -103,9 +103,10 @@ describe('checking every move', () => {
 
 describe('stopping a check and going on', () => {
   /** A reviewer whose every answer waits for the test to let it go. */
-  function held() {
+  function held(lanes = 1) {
     const waiting: (() => void)[] = []
     const reviewer: Reviewer<{ same: boolean }> = {
+      lanes,
       reviewable: (l) => l !== null && l.by === null,
       review: () => new Promise((res) => waiting.push(() => res({ same: true }))),
       behind: () => null,
@@ -118,7 +119,7 @@ describe('stopping a check and going on', () => {
       while (waiting.length === 0) await new Promise((r) => setTimeout(r, 1))
       waiting.shift()!()
     }
-    return { reviewer, release }
+    return { reviewer, release, waiting }
   }
   const lines = [1, 2, 3, 4, 5].map((k) => line(k, pickup))
 
@@ -149,5 +150,18 @@ describe('stopping a check and going on', () => {
     book.pause()
     expect(book.paused).toBeNull()
     expect(book.checkedAll).toBe(true)
+  })
+
+  it('with two lanes, two moves are worked out at once, each once, and none is left out', async () => {
+    const { reviewer, release, waiting } = held(2)
+    const book = new HintReviews(reviewer)
+    const all = book.checkAll(lines)
+    while (waiting.length < 2) await new Promise((r) => setTimeout(r, 1))
+    expect(book.checking?.of).toBe(5)
+    for (let i = 0; i < 5; i++) await release()
+    await all
+    expect(book.checkedAll).toBe(true)
+    expect([...book.answers.keys()].sort()).toEqual([1, 2, 3, 4, 5])
+    expect(waiting).toHaveLength(0)
   })
 })

@@ -1,7 +1,7 @@
 // Requests to a Web Worker (lib/worker-call.ts), against a stand-in worker that answers, fails or
 // keeps silent as told.
 import { describe, expect, it, vi } from 'vitest'
-import { askWorker, KeptWorker } from '../src/lib/worker-call.ts'
+import { askWorker, KeptWorker, lanesFor, WorkerLanes } from '../src/lib/worker-call.ts'
 
 type Behaviour = 'answer' | 'fail' | 'silent'
 
@@ -73,5 +73,35 @@ describe('a worker kept for one request after another', () => {
     const end = vi.spyOn(w, 'terminate')
     expect(await askWorker(w as unknown as Worker, 'x', 1000)).toEqual({ ok: true, got: 'x' })
     expect(end).toHaveBeenCalledOnce()
+  })
+})
+
+describe('workers side by side', () => {
+  it('sends each request to the worker with the fewest waiting, and ends them all', async () => {
+    const made: FakeWorker[] = []
+    const lanes = new WorkerLanes(() => {
+      const w = new FakeWorker(() => 'answer')
+      made.push(w)
+      return w as unknown as Worker
+    }, 2)
+    expect(lanes.size).toBe(2)
+    const answers = await Promise.all([1, 2, 3, 4].map((n) => lanes.ask(n, 1000)))
+    expect(answers).toEqual([1, 2, 3, 4].map((n) => ({ ok: true, got: n })))
+    expect(made.map((w) => w.got)).toEqual([
+      [1, 3],
+      [2, 4],
+    ])
+    lanes.end()
+    expect(made.every((w) => w.terminated)).toBe(true)
+    expect(await lanes.ask(5, 1000)).toEqual({ ok: false, error: 'ended' })
+  })
+
+  it('one lane on one core; two or more beside the page where there are cores, three at most', () => {
+    expect(lanesFor(undefined)).toBe(1)
+    expect(lanesFor(1)).toBe(1)
+    expect(lanesFor(2)).toBe(2)
+    expect(lanesFor(3)).toBe(2)
+    expect(lanesFor(4)).toBe(3)
+    expect(lanesFor(16)).toBe(3)
   })
 })

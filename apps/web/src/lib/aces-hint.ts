@@ -13,7 +13,7 @@ import type { AcesHintDone, AcesHintRequest } from './aces-hint-worker.ts'
 import { cardName } from './card-names.ts'
 import type { Lang } from './i18n.ts'
 import type { TableDict } from './i18n-table.ts'
-import { KeptWorker, workOff } from './worker-call.ts'
+import { lanesFor, type WorkerAsker, WorkerLanes, workOff } from './worker-call.ts'
 
 /** Whether the Hint button is offered: to the one seated player of a patience played alone. */
 export function acesHintOffered(alone: boolean, me: number | null, botPlaying: boolean): boolean {
@@ -74,8 +74,9 @@ const HINT_LIMIT_MS = 10_000
 const hintWorker = () =>
   new Worker(new URL('./aces-hint-worker.ts', import.meta.url), { type: 'module' })
 
-/** A hint's worker kept for many hints (a replay's review of every move). */
-export const keptHintWorker = (): KeptWorker => new KeptWorker(hintWorker)
+/** Hint workers kept for many hints (a replay's review of every move), side by side. */
+export const hintLanes = (): WorkerLanes =>
+  new WorkerLanes(hintWorker, lanesFor(globalThis.navigator?.hardwareConcurrency))
 
 /**
  * Works out the hint for the player's view in a Web Worker (lib/aces-hint-worker.ts), so the
@@ -85,7 +86,7 @@ export const keptHintWorker = (): KeptWorker => new KeptWorker(hintWorker)
 export async function askAcesHint(
   view: AcesUpView,
   moves: readonly AcesUpMove[],
-  kept?: KeptWorker,
+  kept?: WorkerAsker,
 ): Promise<AcesUpThought | null> {
   const req: AcesHintRequest = { view, moves }
   const r = await workOff<AcesHintDone>(hintWorker, req, HINT_LIMIT_MS, kept)

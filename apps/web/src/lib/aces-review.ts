@@ -14,7 +14,7 @@ import {
   type DuelState,
   sameAcesUpMove,
 } from '@kortbord/engine'
-import { acesHintLeft, acesHintWords, askAcesHint, keptHintWorker } from './aces-hint.ts'
+import { acesHintLeft, acesHintWords, askAcesHint, hintLanes } from './aces-hint.ts'
 import type { Reviewer, ReviewWords } from './hint-reviews.svelte.ts'
 import type { Lang } from './i18n.ts'
 import { RECORD_DICTS } from './i18n-records.ts'
@@ -82,9 +82,10 @@ export function acesReviewer(
   states: () => readonly DuelState[],
   ask?: AskAcesHint,
 ): Reviewer<AcesReview> {
-  const kept = ask === undefined ? keptHintWorker() : null
+  const kept = ask === undefined ? hintLanes() : null
   const asking: AskAcesHint = ask ?? ((view, moves) => askAcesHint(view, moves, kept!))
   return {
+    lanes: kept?.size ?? 1,
     reviewable: acesReviewable,
     review: (line) => {
       if (!acesReviewable(line)) throw new RangeError(`move ${line.k} is not reviewed`)

@@ -11,7 +11,7 @@ import {
   rankOf,
   type Weighed,
 } from '@kortbord/engine'
-import { askHint, chosenOf, hintOdds, hintWords, keptIdiotHintWorker, lostShare } from './hint.ts'
+import { askHint, chosenOf, hintOdds, hintWords, idiotHintLanes, lostShare } from './hint.ts'
 import type { Reviewer, ReviewWords } from './hint-reviews.svelte.ts'
 import type { Lang } from './i18n.ts'
 import { RECORD_DICTS } from './i18n-records.ts'
@@ -89,9 +89,10 @@ export function idiotReviewer(
   states: () => readonly IdiotState[],
   ask?: AskHint,
 ): Reviewer<Review> {
-  const kept = ask === undefined ? keptIdiotHintWorker() : null
+  const kept = ask === undefined ? idiotHintLanes() : null
   const asking: AskHint = ask ?? ((view) => askHint(view, kept!))
   return {
+    lanes: kept?.size ?? 1,
     reviewable,
     review: (line) => {
       if (!reviewable(line)) throw new RangeError(`move ${line.k} is not reviewed`)

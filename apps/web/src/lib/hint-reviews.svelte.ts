@@ -16,6 +16,8 @@ export interface Reviewer<R extends { readonly same: boolean }> {
    * then the hint's), or null.
    */
   behind(review: R): { readonly played: number; readonly hint: number } | null
+  /** How many reviews a check of every move may have under way at once (default 1). */
+  readonly lanes?: number
   /** Lets go of what the reviews hold (a worker), when the page goes. */
   end?(): void
   words(lang: Lang, names: readonly string[]): ReviewWords<R>
@@ -96,19 +98,29 @@ export class HintReviews<R extends { readonly same: boolean }> {
     if (this.checking !== null) return
     this.#pausing = false
     this.paused = null
-    const todo = lines.filter((l) => this.reviewer.reviewable(l))
+    const todo = lines.filter((l) => this.reviewer.reviewable(l) && !this.answers.has(l.k))
+    const of = todo.length + this.#answeredOf(lines)
     const halted = () => this.#stopped || this.#pausing
-    let i = 0
-    for (; i < todo.length && !halted(); i++) {
-      this.checking = { done: i, of: todo.length }
-      await new Promise((r) => setTimeout(r, 0))
-      if (!halted()) await this.ask(todo[i]!)
+    let next = 0
+    const lane = async () => {
+      while (!halted() && next < todo.length) {
+        const l = todo[next++]!
+        this.checking = { done: Math.min(of - 1, this.#answeredOf(lines)), of }
+        await new Promise((r) => setTimeout(r, 0))
+        if (!halted()) await this.ask(l)
+      }
     }
+    await Promise.all(Array.from({ length: Math.max(1, this.reviewer.lanes ?? 1) }, lane))
     this.checking = null
     if (this.#stopped) return
-    const done = todo.filter((l) => this.answers.has(l.k)).length
-    if (done === todo.length) this.checkedAll = true
-    else this.paused = { done, of: todo.length }
+    const done = this.#answeredOf(lines)
+    if (done === of) this.checkedAll = true
+    else this.paused = { done, of }
+  }
+
+  /** How many of `lines`' reviewable moves have an answer (or one under way). */
+  #answeredOf(lines: readonly MoveLine[]): number {
+    return lines.filter((l) => this.reviewer.reviewable(l) && this.answers.has(l.k)).length
   }
 
   /**

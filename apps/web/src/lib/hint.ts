@@ -15,7 +15,7 @@ import { cardName } from './card-names.ts'
 import type { HintDone, HintRequest } from './hint-worker.ts'
 import type { Lang } from './i18n.ts'
 import { andList, type TableDict } from './i18n-table.ts'
-import { KeptWorker, workOff } from './worker-call.ts'
+import { lanesFor, type WorkerAsker, WorkerLanes, workOff } from './worker-call.ts'
 
 /**
  * Whether the Hint button is offered to the player in seat `me` (null: watching): at a table
@@ -88,15 +88,16 @@ const HINT_LIMIT_MS = 10_000
 const hintWorker = () =>
   new Worker(new URL('./hint-worker.ts', import.meta.url), { type: 'module' })
 
-/** A hint's worker kept for many hints (a replay's review of every move). */
-export const keptIdiotHintWorker = (): KeptWorker => new KeptWorker(hintWorker)
+/** Hint workers kept for many hints (a replay's review of every move), side by side. */
+export const idiotHintLanes = (): WorkerLanes =>
+  new WorkerLanes(hintWorker, lanesFor(globalThis.navigator?.hardwareConcurrency))
 
 /**
  * The hard bot's move for the player's view, worked out in a Web Worker (lib/hint-worker.ts) so
  * that the page never waits on the playouts: in `kept`, else in a worker of its own; rejects if
  * the worker fails or does not answer. The bot's code is not part of the page until then.
  */
-export async function askHint(view: IdiotView, kept?: KeptWorker): Promise<HardThought | null> {
+export async function askHint(view: IdiotView, kept?: WorkerAsker): Promise<HardThought | null> {
   const req: HintRequest = { view }
   const r = await workOff<HintDone>(hintWorker, req, HINT_LIMIT_MS, kept)
   return r.thought

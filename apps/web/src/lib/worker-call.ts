@@ -13,16 +13,23 @@ export interface WorkerFailed {
  * starting a worker each time would cost more than most answers). Requests wait their turn; one
  * that fails or runs past its time limit ends the worker, and the next request starts a new one.
  */
-export class KeptWorker {
+export class KeptWorker implements WorkerAsker {
   #worker: Worker | null = null
   #turn: Promise<unknown> = Promise.resolve()
   #ended = false
+  /** Requests sent and not yet answered. */
+  pending = 0
 
   constructor(private readonly start: () => Worker) {}
 
   /** Sends `request` once the requests before it are answered; its answer or why there is none. */
   ask<Reply>(request: unknown, limitMs: number): Promise<Reply | WorkerFailed> {
-    const asked = this.#turn.then(() => this.#send<Reply>(request, limitMs))
+    this.pending++
+    const asked = this.#turn
+      .then(() => this.#send<Reply>(request, limitMs))
+      .finally(() => {
+        this.pending--
+      })
     this.#turn = asked.catch(() => undefined)
     return asked
   }
@@ -62,6 +69,48 @@ export class KeptWorker {
   }
 }
 
+/** What asks a worker: one kept (KeptWorker) or a few (WorkerLanes). */
+export interface WorkerAsker {
+  ask<Reply>(request: unknown, limitMs: number): Promise<Reply | WorkerFailed>
+  end(): void
+}
+
+/**
+ * A few workers kept side by side, each request going to the one with the fewest waiting: a
+ * replay's check of every move asks about several moves at once on a computer or phone with
+ * cores to spare.
+ */
+export class WorkerLanes implements WorkerAsker {
+  readonly #lanes: KeptWorker[]
+
+  constructor(start: () => Worker, size: number) {
+    this.#lanes = Array.from({ length: Math.max(1, size) }, () => new KeptWorker(start))
+  }
+
+  get size(): number {
+    return this.#lanes.length
+  }
+
+  ask<Reply>(request: unknown, limitMs: number): Promise<Reply | WorkerFailed> {
+    const free = this.#lanes.reduce((a, b) => (b.pending < a.pending ? b : a))
+    return free.ask<Reply>(request, limitMs)
+  }
+
+  end(): void {
+    for (const l of this.#lanes) l.end()
+  }
+}
+
+/**
+ * Lanes for work beside the page: one core is left to the page and the browser, at least two
+ * lanes where there are two cores (the page waits on the workers, it does not compete), at most
+ * three.
+ */
+export function lanesFor(cores: number | undefined): number {
+  const n = cores ?? 1
+  return n < 2 ? 1 : Math.min(3, Math.max(2, n - 1))
+}
+
 /**
  * Sends `request` to `worker` (made for this request) and ends it after its answer, its failure
  * or `limitMs`, whichever comes first.
@@ -88,7 +137,7 @@ export async function workOff<Result extends { readonly ok: true }>(
   start: () => Worker,
   request: unknown,
   limitMs: number,
-  kept?: KeptWorker,
+  kept?: WorkerAsker,
 ): Promise<Result> {
   const copy: unknown = JSON.parse(JSON.stringify(request))
   const r = kept
