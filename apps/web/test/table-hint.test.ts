@@ -11,7 +11,7 @@ import {
   parseCard,
   setupIdiot,
 } from '@kortbord/engine'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { idiotHint } from '../src/lib/hint-bot.ts'
 import { completing, standingOf, TableHint } from '../src/lib/table-hint.svelte.ts'
 
@@ -52,12 +52,6 @@ describe('where the player stands', () => {
 })
 
 describe('the hint asked for', () => {
-  beforeAll(() => {
-    vi.stubGlobal('requestAnimationFrame', (f: () => void) => setTimeout(f, 0))
-  })
-  afterAll(() => {
-    vi.unstubAllGlobals()
-  })
   const s = setupIdiot({}, 2, { seed: 'table-hint' })
   const view = idiotView(s, 0)
 
@@ -75,7 +69,10 @@ describe('the hint asked for', () => {
   it('is not shown when the player’s situation changed while it was worked out', async () => {
     let standing = 'a'
     const hint = new TableHint<HardThought>(() => standing)
-    const asked = hint.ask(() => Promise.resolve(idiotHint(view)))
+    // As from a worker: the answer comes a moment later.
+    const later = () =>
+      new Promise<HardThought | null>((r) => setTimeout(() => r(idiotHint(view)), 20))
+    const asked = hint.ask(later)
     expect(hint.thinking).toBe(true)
     // A second ask while one is under way does nothing.
     expect(await hint.ask(() => Promise.resolve(idiotHint(view)))).toBe(false)

@@ -1,9 +1,9 @@
 // The hint's player: the hard computer player (issue 7) asked for the move it would make in the
-// player's seat, with the playouts it weighed. A module of its own, loaded when a hint is first
-// asked for: the bot's code is not part of the table's page until then.
+// player's seat, with the playouts it weighed. It runs in the hint's Web Worker (hint-worker.ts):
+// the bot's code is not part of the table's page.
 import { type HardThought, hardThought, type IdiotView, Rng } from '@kortbord/engine'
 
-/** How long a hint may think on the page (the hard bot's playouts stop early at this). */
+/** How long a hint may think (the hard bot's playouts stop early at this). */
 export const HINT_THINK_MS = 300
 /** Playouts a hint may use: as many as the hard bot at a table (the server's 400). */
 export const HINT_ROLLOUTS = 400

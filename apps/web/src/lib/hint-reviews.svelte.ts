@@ -91,8 +91,8 @@ export class HintReviews<R extends { readonly same: boolean }> {
   }
 
   /**
-   * Reviews every move that can be, one after another, giving the page a moment between two
-   * (a review may take the page's thread up to the hint's time limit).
+   * Reviews every move that can be and is not yet answered, in turn on each of the reviewer's
+   * lanes (its workers side by side), giving the page a moment between two.
    */
   async checkAll(lines: readonly MoveLine[]): Promise<void> {
     if (this.checking !== null) return

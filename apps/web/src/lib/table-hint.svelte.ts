@@ -40,15 +40,14 @@ export class TableHint<T> {
   }
 
   /**
-   * Works out a hint with `work`; whether it is shown (not when its module did not come, being
-   * offline, or the player's situation changed meanwhile).
+   * Works out a hint with `work`; whether it is shown (not when its worker failed or did not
+   * come, being offline, or the player's situation changed meanwhile).
    */
   async ask(work: () => Promise<T | null>): Promise<boolean> {
     if (this.thinking) return false
     const at = this.standing()
+    // The work is done in a Web Worker: the page shows "Thinking…" meanwhile.
     this.thinking = true
-    // A frame to show "Thinking…" before the hint takes the page's thread for a moment.
-    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
     let found: T | null
     try {
       found = await work()
