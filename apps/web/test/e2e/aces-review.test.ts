@@ -71,6 +71,11 @@ describe.runIf(browserTestsEnabled('aces-review'))('the hint beside an Idioten r
       /: (\S+) cards left against (\S+)$/,
     )!
     expect(Number(played)).toBeGreaterThan(Number(hint))
+    // The list of moves marks the same moves, and says so to a screen reader.
+    const marks = page.getByTestId('move-list').getByTestId('move-mark')
+    expect(await marks.count()).toBe(await again.count())
+    expect(await page.getByTestId(`move-${k}`).getByTestId('move-mark').count()).toBe(1)
+    expect(await page.getByTestId(`move-${k}`).textContent()).toContain(`, ${r.lookAgainMark}`)
     await first.click()
     expect(await first.getAttribute('aria-current')).toBe('step')
     // At that move, its review is known already, with the same figure.
