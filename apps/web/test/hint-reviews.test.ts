@@ -10,6 +10,7 @@ import {
   HintReviews,
   lookAgain,
   type Reviewer,
+  summaryBySeat,
 } from '../src/lib/hint-reviews.svelte.ts'
 import type { MoveLine } from '../src/lib/replay.ts'
 import { playedGame } from './idiot-game.ts'
@@ -163,5 +164,37 @@ describe('stopping a check and going on', () => {
     expect(book.checkedAll).toBe(true)
     expect([...book.answers.keys()].sort()).toEqual([1, 2, 3, 4, 5])
     expect(waiting).toHaveLength(0)
+  })
+})
+
+describe('each player’s moves checked', () => {
+  it('counts the hint’s own moves and the moves to look at again, seat by seat', () => {
+    const lines = [1, 2, 3, 4, 5, 6].map((k) => line(k, pickup))
+    // Seats alternate: moves 2, 4, 6 are seat 0's; 1, 3, 5 seat 1's.
+    const answers = new Map<number, Answer<Review>>([
+      [1, review(play('5D'), 12, 30)],
+      [2, review(play('5D'), 12, 12, true)],
+      [3, review(play('5D'), 12, 13)],
+      [4, review(play('5D'), 12, 12, true)],
+      [5, 'failed'],
+      [6, 'working'],
+    ])
+    expect(
+      summaryBySeat(
+        idiotReviewer(() => []),
+        lines,
+        answers,
+      ),
+    ).toEqual([
+      { seat: 0, checked: 2, same: 2, again: 0 },
+      { seat: 1, checked: 2, same: 0, again: 1 },
+    ])
+    expect(
+      summaryBySeat(
+        idiotReviewer(() => []),
+        lines,
+        new Map(),
+      ),
+    ).toEqual([])
   })
 })

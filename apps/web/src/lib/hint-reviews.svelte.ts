@@ -64,6 +64,35 @@ export function lookAgain<R extends { readonly same: boolean }>(
   return out
 }
 
+/** One player's moves checked against the hint. */
+export interface SeatSummary {
+  readonly seat: number
+  /** Moves of theirs with an answer, and how many of those were the hint's own move. */
+  readonly checked: number
+  readonly same: number
+  /** Of those, the moves to look at again (Reviewer.behind). */
+  readonly again: number
+}
+
+/** Each player's moves among `answers`, in seat order (a player with none checked is left out). */
+export function summaryBySeat<R extends { readonly same: boolean }>(
+  reviewer: Reviewer<R>,
+  lines: readonly MoveLine[],
+  answers: ReadonlyMap<number, Answer<R>>,
+): SeatSummary[] {
+  const by = new Map<number, { checked: number; same: number; again: number }>()
+  for (const l of lines) {
+    const a = answers.get(l.k)
+    if (a === undefined || a === 'working' || a === 'failed') continue
+    const s = by.get(l.seat) ?? { checked: 0, same: 0, again: 0 }
+    s.checked++
+    if (a.same) s.same++
+    if (reviewer.behind(a) !== null) s.again++
+    by.set(l.seat, s)
+  }
+  return [...by.entries()].sort(([a], [b]) => a - b).map(([seat, s]) => ({ seat, ...s }))
+}
+
 export class HintReviews<R extends { readonly same: boolean }> {
   answers = $state.raw<ReadonlyMap<number, Answer<R>>>(new Map())
   /** While every move is checked: how far it has come. */

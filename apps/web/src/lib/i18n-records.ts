@@ -97,6 +97,8 @@ const en = {
   reviewPause: 'Stop checking',
   reviewPaused: (done: number, of: number) => `Checked ${done} of ${of} moves.`,
   reviewGoOn: 'Check the remaining moves',
+  reviewSummary: (name: string, same: number, checked: number, again: number) =>
+    `${name}: the hint’s move ${same} times of ${checked}, ${again} to look at again.`,
   reviewLookAgain: 'Moves that lost clearly more games than the hint’s, beyond chance:',
   reviewLookItem: (k: number, name: string, played: number, hint: number) =>
     `Move ${k}, ${name}: ${played}% against ${hint}%`,
@@ -323,6 +325,8 @@ const sv: RecordsDict = {
   reviewPause: 'Sluta jämföra',
   reviewPaused: (done, of) => `Jämförde ${done} av ${of} drag.`,
   reviewGoOn: 'Jämför resten av dragen',
+  reviewSummary: (name, same, checked, again) =>
+    `${name}: tipsets drag ${same} gånger av ${checked}, ${again} att titta på igen.`,
   reviewLookAgain: 'Drag som förlorade klart fler partier än tipsets, mer än slumpen förklarar:',
   reviewLookItem: (k, name, played, hint) =>
     `Drag ${k}, ${name}: ${played}\u00a0% mot ${hint}\u00a0%`,
@@ -543,6 +547,8 @@ const nb: RecordsDict = {
   reviewPause: 'Stopp sammenligningen',
   reviewPaused: (done, of) => `Sammenlignet ${done} av ${of} trekk.`,
   reviewGoOn: 'Sammenlign resten av trekkene',
+  reviewSummary: (name, same, checked, again) =>
+    `${name}: tipsets trekk ${same} ganger av ${checked}, ${again} å se på igjen.`,
   reviewLookAgain:
     'Trekk som tapte klart flere spill enn tipsets, mer enn tilfeldighetene forklarer:',
   reviewLookItem: (k, name, played, hint) =>

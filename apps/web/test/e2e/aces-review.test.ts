@@ -28,7 +28,8 @@ describe.runIf(browserTestsEnabled('aces-review'))('the hint beside an Idioten r
     const end = page.getByTestId('record-link-end')
     await end.waitFor()
     await page.goto(`${fx.url}${await end.getAttribute('href')}`)
-    const moves = page.locator('[data-testid^="move-"]')
+    // The moves of the list (not the deal).
+    const moves = page.locator('[data-testid="move-list"] [role="option"]:not([data-k="0"])')
     await moves.first().waitFor()
     const n = await moves.count()
     expect(n).toBeGreaterThan(10)
@@ -62,6 +63,15 @@ describe.runIf(browserTestsEnabled('aces-review'))('the hint beside an Idioten r
     expect(await progress.textContent()).toBe(r.reviewLookAgainCards)
     const again = page.locator('[data-testid^="look-again-"]')
     console.log(`aces-review: ${await again.count()} moves to look at again`)
+    // How often she made the hint's move, of every move she made (no undo, no timer here).
+    const summary = await page.getByTestId('hint-review-summary').textContent()
+    const [, same, checked, toLook] = summary!
+      .match(/^Astrid: the hint’s move (\d+) times of (\d+), (\d+) to look at again\.$/)!
+      .map(Number)
+    expect(checked).toBe(n)
+    expect(same).toBeGreaterThan(0)
+    expect(same).toBeLessThan(n)
+    expect(toLook).toBe(await again.count())
     const first = again.first()
     const k = Number((await first.getAttribute('data-testid'))?.slice('look-again-'.length))
     expect(await first.textContent()).toMatch(

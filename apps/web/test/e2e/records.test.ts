@@ -324,6 +324,11 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
       120_000,
     )
     expect(await page.getByTestId('hint-review-all').count()).toBe(0)
+    // Each player's moves: how often the hint's own, how many to look at again.
+    expect(await page.getByTestId('hint-review-summary').locator('li').allTextContents()).toEqual([
+      expect.stringMatching(/^Astrid: the hint’s move \d+ times of \d+, \d+ to look at again\.$/),
+      expect.stringMatching(/^Bo: the hint’s move \d+ times of \d+, \d+ to look at again\.$/),
+    ])
     const again = page.locator('[data-testid^="look-again-"]')
     console.log(`records: ${await again.count()} moves to look at again of ${n}`)
     if ((await again.count()) > 0) {
