@@ -78,7 +78,7 @@ describe('Idioten alone: the hint on the page', () => {
       ],
     }
     expect(acesHintLeft(thought, 'en', TABLE_DICTS.en)).toBe(
-      'Played out 200 times on guesses of the stock: this move left 13.7 cards on average, the other moves 14.2–15.0.',
+      'Played out 200 times on guesses of the stock: the hint’s move left 13.7 cards on average, the other moves 14.2–15.0.',
     )
     expect(acesHintLeft(thought, 'sv', TABLE_DICTS.sv)).toContain(
       '13,7 kort i snitt, de andra dragen 14,2–15,0.',
@@ -91,7 +91,7 @@ describe('Idioten alone: the hint on the page', () => {
     // The discard left fewer, but not clearly: the plain move stands, and the hint says so.
     const close = { ...thought, move: { type: 'deal' } as const }
     expect(acesHintLeft(close, 'en', TABLE_DICTS.en)).toBe(
-      'Played out 200 times on guesses of the stock: this move left 14.2 cards on average, the other moves 13.7–15.0. No other move did clearly better.',
+      'Played out 200 times on guesses of the stock: the hint’s move left 14.2 cards on average, the other moves 13.7–15.0. No other move did clearly better.',
     )
   })
 

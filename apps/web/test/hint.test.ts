@@ -103,20 +103,20 @@ describe('how much the choice matters, from the playouts', () => {
   it('the share of games the hint’s move lost, and the others’, in three languages', () => {
     const thought = { move: play('5D'), weighed }
     expect(hintOdds(thought, TABLE_DICTS.en)).toBe(
-      'Played out 300 times from guesses of the hidden cards: this move lost 21% of the games, the others 25–30%.',
+      'Played out 300 times from guesses of the hidden cards: the hint’s move lost 21% of the games, the others 25–30%.',
     )
     expect(hintOdds(thought, TABLE_DICTS.sv)).toBe(
-      'Utspelat 300 gånger från gissningar av de dolda korten: det här draget förlorade 21\u00a0% av partierna, de andra 25–30\u00a0%.',
+      'Utspelat 300 gånger från gissningar av de dolda korten: tipsets drag förlorade 21\u00a0% av partierna, de andra 25–30\u00a0%.',
     )
     expect(hintOdds(thought, TABLE_DICTS.nb)).toBe(
-      'Spilt ut 300 ganger fra gjetninger av de skjulte kortene: dette trekket tapte 21\u00a0% av spillene, de andre 25–30\u00a0%.',
+      'Spilt ut 300 ganger fra gjetninger av de skjulte kortene: tipsets trekk tapte 21\u00a0% av spillene, de andre 25–30\u00a0%.',
     )
   })
 
   it('one other move; a move that lost fewer games but not clearly fewer; nothing weighed', () => {
     const two = { move: pickup, weighed: weighed.slice(0, 2) }
     expect(hintOdds(two, TABLE_DICTS.en)).toBe(
-      'Played out 200 times from guesses of the hidden cards: this move lost 30% of the games, the other 21%. No other move did clearly better.',
+      'Played out 200 times from guesses of the hidden cards: the hint’s move lost 30% of the games, the other 21%. No other move did clearly better.',
     )
     expect(hintOdds({ move: pickup, weighed: [] }, TABLE_DICTS.en)).toBeNull()
     expect(hintOdds({ move: { type: 'ready' }, weighed: [] }, TABLE_DICTS.en)).toBeNull()

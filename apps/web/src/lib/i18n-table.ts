@@ -136,7 +136,7 @@ const en = {
   hintReady: 'Hint: keep your cards as they are and press Ready.',
   /** How much the choice mattered: `range` is the other moves' share, "25–30" or "25". */
   hintOdds: (n: number, mine: number, others: number, range: string) =>
-    `Played out ${n} times from guesses of the hidden cards: this move lost ${mine}% of the games, ${others === 1 ? 'the other' : 'the others'} ${range}%.`,
+    `Played out ${n} times from guesses of the hidden cards: the hint’s move lost ${mine}% of the games, ${others === 1 ? 'the other' : 'the others'} ${range}%.`,
   hintNotClearly: 'No other move did clearly better.',
   // Hints at Idioten alone (lib/aces-hint.ts).
   hintDiscard: (card: string) => `Hint: discard the ${card}.`,
@@ -145,7 +145,7 @@ const en = {
   hintFinish: 'Hint: end the round.',
   /** `range`: the other moves' mean, "10.2–12.0" or "10.2". */
   hintLeft: (n: number, mine: string, others: number, range: string) =>
-    `Played out ${n} times on guesses of the stock: this move left ${mine} cards on average, ${others === 1 ? 'the other move' : 'the other moves'} ${range}.`,
+    `Played out ${n} times on guesses of the stock: the hint’s move left ${mine} cards on average, ${others === 1 ? 'the other move' : 'the other moves'} ${range}.`,
 }
 
 export type TableDict = typeof en
@@ -255,14 +255,14 @@ const sv: TableDict = {
   hintSwap: (hand, faceUp) => `Tips: byt ${hand} i handen mot ${faceUp} på bordet.`,
   hintReady: 'Tips: behåll korten som de ligger och tryck på Klar.',
   hintOdds: (n, mine, others, range) =>
-    `Utspelat ${n} gånger från gissningar av de dolda korten: det här draget förlorade ${mine}\u00a0% av partierna, ${others === 1 ? 'det andra' : 'de andra'} ${range}\u00a0%.`,
+    `Utspelat ${n} gånger från gissningar av de dolda korten: tipsets drag förlorade ${mine}\u00a0% av partierna, ${others === 1 ? 'det andra' : 'de andra'} ${range}\u00a0%.`,
   hintNotClearly: 'Inget annat drag var klart bättre.',
   hintDiscard: (card) => `Tips: kasta ${card}.`,
   hintMoveTo: (card, pile) => `Tips: flytta ${card} till den tomma högen ${pile}.`,
   hintDeal: 'Tips: ge nästa kort.',
   hintFinish: 'Tips: avsluta given.',
   hintLeft: (n, mine, others, range) =>
-    `Utspelat ${n} gånger på gissningar av talongen: det här draget lämnade ${mine} kort i snitt, ${others === 1 ? 'det andra draget' : 'de andra dragen'} ${range}.`,
+    `Utspelat ${n} gånger på gissningar av talongen: tipsets drag lämnade ${mine} kort i snitt, ${others === 1 ? 'det andra draget' : 'de andra dragen'} ${range}.`,
 }
 
 const nb: TableDict = {
@@ -370,14 +370,14 @@ const nb: TableDict = {
   hintSwap: (hand, faceUp) => `Tips: bytt ${hand} på hånden mot ${faceUp} på bordet.`,
   hintReady: 'Tips: behold kortene som de ligger, og trykk på Klar.',
   hintOdds: (n, mine, others, range) =>
-    `Spilt ut ${n} ganger fra gjetninger av de skjulte kortene: dette trekket tapte ${mine}\u00a0% av spillene, ${others === 1 ? 'det andre' : 'de andre'} ${range}\u00a0%.`,
+    `Spilt ut ${n} ganger fra gjetninger av de skjulte kortene: tipsets trekk tapte ${mine}\u00a0% av spillene, ${others === 1 ? 'det andre' : 'de andre'} ${range}\u00a0%.`,
   hintNotClearly: 'Ingen andre trekk var klart bedre.',
   hintDiscard: (card) => `Tips: kast ${card}.`,
   hintMoveTo: (card, pile) => `Tips: flytt ${card} til den tomme bunken ${pile}.`,
   hintDeal: 'Tips: del ut neste kort.',
   hintFinish: 'Tips: avslutt runden.',
   hintLeft: (n, mine, others, range) =>
-    `Spilt ut ${n} ganger på gjetninger av de skjulte kortene: dette trekket etterlot ${mine} kort i snitt, ${others === 1 ? 'det andre trekket' : 'de andre trekkene'} ${range}.`,
+    `Spilt ut ${n} ganger på gjetninger av de skjulte kortene: tipsets trekk etterlot ${mine} kort i snitt, ${others === 1 ? 'det andre trekket' : 'de andre trekkene'} ${range}.`,
 }
 
 export const TABLE_DICTS: Record<Lang, TableDict> = { sv, nb, en }

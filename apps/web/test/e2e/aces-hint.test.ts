@@ -64,7 +64,7 @@ describe.runIf(browserTestsEnabled('aces-hint'))('hints at Idioten alone', () =>
       }
       if (!pictured && (await page.getByTestId('hint-left').count()) > 0) {
         expect(await page.getByTestId('hint-left').textContent()).toMatch(
-          /^Played out \d+ times on guesses of the stock: this move left \d+\.\d cards on average/,
+          /^Played out \d+ times on guesses of the stock: the hint’s move left \d+\.\d cards on average/,
         )
         await expectNoAxeViolations(page, 'Idioten alone, a hint')
         await screenshot(page, 'aces-hint', { screen: true })
