@@ -7,6 +7,7 @@ import { idiotHint } from '../src/lib/hint-bot.ts'
 import { clearlyWorse, idiotReviewer, type Review } from '../src/lib/hint-review.ts'
 import {
   type Answer,
+  allAnswered,
   HintReviews,
   lookAgain,
   type Reviewer,
@@ -196,5 +197,25 @@ describe('each player’s moves checked', () => {
         new Map(),
       ),
     ).toEqual([])
+  })
+})
+
+describe('whether every move is answered', () => {
+  it('counts only the moves that can be reviewed; one under way counts', () => {
+    const reviewer = idiotReviewer(() => [])
+    const lines = [line(1, pickup), line(2, pickup, 'timer'), line(3, pickup)]
+    expect(allAnswered(reviewer, lines, new Map())).toBe(false)
+    expect(allAnswered(reviewer, lines, new Map([[1, 'working']]))).toBe(false)
+    expect(
+      allAnswered(
+        reviewer,
+        lines,
+        new Map<number, Answer<Review>>([
+          [1, 'working'],
+          [3, 'failed'],
+        ]),
+      ),
+    ).toBe(true)
+    expect(allAnswered(reviewer, [], new Map())).toBe(true)
   })
 })

@@ -74,6 +74,15 @@ export interface SeatSummary {
   readonly again: number
 }
 
+/** Whether every move of `lines` that can be reviewed has its answer (or one under way). */
+export function allAnswered<R extends { readonly same: boolean }>(
+  reviewer: Reviewer<R>,
+  lines: readonly MoveLine[],
+  answers: ReadonlyMap<number, Answer<R>>,
+): boolean {
+  return lines.every((l) => !reviewer.reviewable(l) || answers.has(l.k))
+}
+
 /** Each player's moves among `answers`, in seat order (a player with none checked is left out). */
 export function summaryBySeat<R extends { readonly same: boolean }>(
   reviewer: Reviewer<R>,
@@ -97,7 +106,7 @@ export class HintReviews<R extends { readonly same: boolean }> {
   answers = $state.raw<ReadonlyMap<number, Answer<R>>>(new Map())
   /** While every move is checked: how far it has come. */
   checking = $state<{ readonly done: number; readonly of: number } | null>(null)
-  /** Whether every move has been checked. */
+  /** Whether the last check came through every move it was given. */
   checkedAll = $state(false)
   /** Where a check the player stopped stood (null: none stopped since the last began). */
   paused = $state<{ readonly done: number; readonly of: number } | null>(null)
@@ -127,6 +136,7 @@ export class HintReviews<R extends { readonly same: boolean }> {
     if (this.checking !== null) return
     this.#pausing = false
     this.paused = null
+    this.checkedAll = false
     const todo = lines.filter((l) => this.reviewer.reviewable(l) && !this.answers.has(l.k))
     const of = todo.length + this.#answeredOf(lines)
     const halted = () => this.#stopped || this.#pausing

@@ -51,6 +51,8 @@ describe.runIf(browserTestsEnabled('aces-review'))('the hint beside an Idioten r
 
     // Every move in turn: the progress, then the moves that left clearly more cards than the
     // hint's. This plain player never fills a gap, so some are listed.
+    // Alone, every move is the player's own: no "Check my moves" beside "Check every move".
+    expect(await page.getByTestId('hint-review-mine').count()).toBe(0)
     const started = Date.now()
     await page.getByTestId('hint-review-all').click()
     const progress = page.getByTestId('hint-review-progress')

@@ -305,12 +305,26 @@ describe.skipIf(!browserTestsEnabled('records.test.ts'))('game records in the br
     expect(await review.textContent()).toBe(answer)
     // Every move checked in turn: the progress, then the moves that lost clearly more games
     // than the hint's, each a step to that move (or none).
-    await page.getByTestId('hint-review-all').click()
+    // First only the viewer's own moves: the count says only theirs, and the rest is left.
     const progress = page.getByTestId('hint-review-progress')
+    await page.getByTestId('hint-review-mine').click()
     expect((await focused(page)).testid).toBe('hint-review-progress')
+    await eventually(
+      async () => expect(await progress.textContent()).toMatch(/^(Moves that lost|No move lost)/),
+      120_000,
+    )
+    // (Move 12, asked about above, may be the other player's: their line counts that one.)
+    expect(
+      await page.getByTestId('hint-review-summary').locator('li').allTextContents(),
+    ).toContainEqual(
+      expect.stringMatching(new RegExp(`^${GUEST}: the hint’s move \\d+ times of \\d+, `)),
+    )
+    expect(await page.getByTestId('hint-review-mine').count()).toBe(0)
+    expect(await page.getByTestId('hint-review-all').textContent()).toBe(r.reviewGoOn)
+    await page.getByTestId('hint-review-all').click()
     // Stopped partway, it says how far it came, and goes on from there when asked.
     await eventually(async () =>
-      expect(await progress.textContent()).toMatch(/^Checking move [2-9]/),
+      expect(await progress.textContent()).toMatch(/^Checking move \d+ of \d+/),
     )
     await page.getByTestId('hint-review-pause').click()
     await eventually(async () =>
