@@ -96,6 +96,7 @@ const en = {
   reviewMine: 'Check my moves against the hint',
   reviewChecking: (n: number, of: number) => `Checking move ${n} of ${of}…`,
   reviewPause: 'Stop checking',
+  reviewCheckingAll: (of: number) => `Checking ${of} moves…`,
   reviewPaused: (done: number, of: number) => `Checked ${done} of ${of} moves.`,
   reviewGoOn: 'Check the remaining moves',
   reviewSummary: (name: string, same: number, checked: number, again: number) =>
@@ -325,6 +326,7 @@ const sv: RecordsDict = {
   reviewMine: 'Jämför mina drag med tipset',
   reviewChecking: (n, of) => `Jämför drag ${n} av ${of} …`,
   reviewPause: 'Sluta jämföra',
+  reviewCheckingAll: (of) => `Jämför ${of} drag …`,
   reviewPaused: (done, of) => `Jämförde ${done} av ${of} drag.`,
   reviewGoOn: 'Jämför resten av dragen',
   reviewSummary: (name, same, checked, again) =>
@@ -548,6 +550,7 @@ const nb: RecordsDict = {
   reviewMine: 'Sammenlign trekkene mine med tipset',
   reviewChecking: (n, of) => `Sammenligner trekk ${n} av ${of} …`,
   reviewPause: 'Stopp sammenligningen',
+  reviewCheckingAll: (of) => `Sammenligner ${of} trekk …`,
   reviewPaused: (done, of) => `Sammenlignet ${done} av ${of} trekk.`,
   reviewGoOn: 'Sammenlign resten av trekkene',
   reviewSummary: (name, same, checked, again) =>

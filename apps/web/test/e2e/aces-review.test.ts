@@ -62,6 +62,8 @@ describe.runIf(browserTestsEnabled('aces-review'))('the hint beside an Idioten r
       120_000,
     )
     console.log(`aces-review: ${n} moves checked in ${Date.now() - started} ms`)
+    // A screen reader was told the check began, and how it ended: not each move on the way.
+    expect(await page.getByTestId('hint-review-news').textContent()).toBe(r.reviewLookAgainCards)
     expect(await progress.textContent()).toBe(r.reviewLookAgainCards)
     const again = page.locator('[data-testid^="look-again-"]')
     console.log(`aces-review: ${await again.count()} moves to look at again`)
