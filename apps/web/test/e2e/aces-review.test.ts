@@ -64,6 +64,14 @@ describe.runIf(browserTestsEnabled('aces-review'))('the hint beside an Idioten r
     console.log(`aces-review: ${n} moves checked in ${Date.now() - started} ms`)
     // A screen reader was told the check began, and how it ended: not each move on the way.
     expect(await page.getByTestId('hint-review-news').textContent()).toBe(r.reviewLookAgainCards)
+    // Another language shows the same news in its words, and does not say it again.
+    await page.locator('header select').selectOption('sv')
+    await eventually(async () =>
+      expect(await progress.textContent()).toBe(RECORD_DICTS.sv.reviewLookAgainCards),
+    )
+    expect(await page.getByTestId('hint-review-news').textContent()).toBe('')
+    await page.locator('header select').selectOption('en')
+    await eventually(async () => expect(await progress.textContent()).toBe(r.reviewLookAgainCards))
     expect(await progress.textContent()).toBe(r.reviewLookAgainCards)
     const again = page.locator('[data-testid^="look-again-"]')
     console.log(`aces-review: ${await again.count()} moves to look at again`)
