@@ -68,13 +68,17 @@ export async function contrastShortfalls(
   const worst: ({ ratio: number; bg: string } | null)[] = prepared.map(() => null)
   try {
     const done = new Set<number>()
+    let shifts = 0
     for (let i = 0; i < prepared.length; i++) {
       if (done.has(i)) continue
       // Bring this one into view; measure it and every other one visible in the same picture
       // and not measured yet. One that is not visible even now is covered: nobody reads it.
-      const visible = await page.evaluate(inView, { index: i, skip: [...done], key: KEY })
-      done.add(i)
-      if (visible.length === 0) continue
+      const skip = [...done]
+      const visible = await page.evaluate(inView, { index: i, skip, key: KEY })
+      if (visible.length === 0) {
+        done.add(i)
+        continue
+      }
       // A picture of the part of the screen the boxes are in, one pixel a CSS pixel.
       const clip = {
         x: Math.min(...visible.flatMap((v) => v.boxes.map((b) => b.x))),
@@ -93,6 +97,15 @@ export async function contrastShortfalls(
         behind = await page.screenshot({ scale: 'css', caret: 'hide', clip })
         await page.evaluate(fadeBack, KEY)
       }
+      // The page moved meanwhile (content arriving pushes the text elsewhere): the picture
+      // holds something else where the text was, such as a white card. Take it again.
+      const after = await page.evaluate(inView, { index: i, skip, key: KEY })
+      if (JSON.stringify(after) !== JSON.stringify(visible) && ++shifts <= 5) {
+        await new Promise((res) => setTimeout(res, 100))
+        i--
+        continue
+      }
+      done.add(i)
       const measured = await measure(
         page,
         { shot, behind, x: clip.x, y: clip.y },
