@@ -178,11 +178,12 @@ const distinct = (moves: readonly AcesUpMove[]): AcesUpMove[] =>
 
 const meanOf = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length
 
-const sameMove = (a: AcesUpMove, b: AcesUpMove): boolean => JSON.stringify(a) === JSON.stringify(b)
-
-/** The playouts of the move the hint chose (undefined when nothing was weighed). */
+/**
+ * The playouts of the move the hint chose (undefined when nothing was weighed). The candidates
+ * are distinct under sameAcesUpMove, so it finds the chosen one and no other.
+ */
 export const acesUpChosen = (thought: AcesUpThought): AcesUpWeighed | undefined =>
-  thought.weighed.find((w) => sameMove(w.move, thought.move))
+  thought.weighed.find((w) => sameAcesUpMove(w.move, thought.move))
 
 /**
  * How many cards fewer `row` left than `base` on the same guesses, if clearly (the mean of the
