@@ -13,7 +13,7 @@ import type { AcesHintDone, AcesHintRequest } from './aces-hint-worker.ts'
 import { cardName } from './card-names.ts'
 import type { Lang } from './i18n.ts'
 import type { TableDict } from './i18n-table.ts'
-import { lanesFor, type WorkerAsker, WorkerLanes, workOff } from './worker-call.ts'
+import { type WorkerAsker, type WorkerLanes, workerLanes, workOff } from './worker-call.ts'
 
 /** Whether the Hint button is offered: to the one seated player of a patience played alone. */
 export function acesHintOffered(alone: boolean, me: number | null, botPlaying: boolean): boolean {
@@ -75,8 +75,7 @@ const hintWorker = () =>
   new Worker(new URL('./aces-hint-worker.ts', import.meta.url), { type: 'module' })
 
 /** Hint workers kept for many hints (a replay's review of every move), side by side. */
-export const hintLanes = (): WorkerLanes =>
-  new WorkerLanes(hintWorker, lanesFor(globalThis.navigator?.hardwareConcurrency))
+export const hintLanes = (): WorkerLanes => workerLanes(hintWorker)
 
 /**
  * Works out the hint for the player's view in a Web Worker (lib/aces-hint-worker.ts), so the

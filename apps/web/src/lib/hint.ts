@@ -15,7 +15,7 @@ import { cardName } from './card-names.ts'
 import type { HintDone, HintRequest } from './hint-worker.ts'
 import type { Lang } from './i18n.ts'
 import { andList, type TableDict } from './i18n-table.ts'
-import { lanesFor, type WorkerAsker, WorkerLanes, workOff } from './worker-call.ts'
+import { type WorkerAsker, type WorkerLanes, workerLanes, workOff } from './worker-call.ts'
 
 /**
  * Whether the Hint button is offered to the player in seat `me` (null: watching): at a table
@@ -89,8 +89,7 @@ const hintWorker = () =>
   new Worker(new URL('./hint-worker.ts', import.meta.url), { type: 'module' })
 
 /** Hint workers kept for many hints (a replay's review of every move), side by side. */
-export const idiotHintLanes = (): WorkerLanes =>
-  new WorkerLanes(hintWorker, lanesFor(globalThis.navigator?.hardwareConcurrency))
+export const idiotHintLanes = (): WorkerLanes => workerLanes(hintWorker)
 
 /**
  * The hard bot's move for the player's view, worked out in a Web Worker (lib/hint-worker.ts) so

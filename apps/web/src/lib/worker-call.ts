@@ -111,6 +111,10 @@ export function lanesFor(cores: number | undefined): number {
   return n < 2 ? 1 : Math.min(3, Math.max(2, n - 1))
 }
 
+/** Workers of `start` side by side, as many as this device's cores allow (lanesFor). */
+export const workerLanes = (start: () => Worker): WorkerLanes =>
+  new WorkerLanes(start, lanesFor(globalThis.navigator?.hardwareConcurrency))
+
 /**
  * Sends `request` to `worker` (made for this request) and ends it after its answer, its failure
  * or `limitMs`, whichever comes first.
